@@ -1,0 +1,36 @@
+# Every target creates .venv and installs what it needs on a fresh machine (Python 3.11+, git, make).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+GAME   ?=
+ARGS   ?=
+
+.PHONY: play test lint typecheck pytest bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
+	$(BIN)/tricktable play $(GAME) $(ARGS)
+
+test: lint typecheck pytest  ## ruff, mypy and pytest (with doctests)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)  ## throughput and latency benchmarks (see bench/README.md)
+	$(BIN)/python -m bench $(ARGS)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

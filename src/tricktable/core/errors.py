@@ -1,0 +1,48 @@
+"""The error hierarchy. Every error a player or a caller can cause is a ``ValueError`` whose message
+says what was wrong and what is allowed, in words a player understands."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "NotYourTurnError",
+    "RecordError",
+    "TricktableError",
+]
+
+
+class TricktableError(ValueError):
+    """Base of every error tricktable raises for bad input."""
+
+
+class InvalidActionError(TricktableError):
+    """The text cannot be read as an action of this game (unknown verb, bad card, missing argument)."""
+
+
+class IllegalActionError(TricktableError):
+    """A well-formed action that the rules forbid now. ``reason`` names the rule in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action by a seat that may not act now."""
+
+
+class ConfigError(TricktableError):
+    """An unknown option, or a value the option does not allow."""
+
+
+class RecordError(TricktableError):
+    """A game record that is malformed, tampered with, or whose actions do not replay.
+
+    ``index`` is the position of the offending action in the record's action list, when there is one.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message if index is None else f"action #{index}: {message}")
+        self.index = index

@@ -1,0 +1,212 @@
+"""The game protocol: starting a game, reading actions, and the versioned record format.
+
+A game is ``config + seed (+ stacked decks) + actions``. :meth:`Game.record` writes that as a JSON-able
+dict; :meth:`Game.replay` rebuilds the identical state, or raises :class:`RecordError` naming the
+offending field or action index.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from tricktable.cards import Card, CardParseError, format_cards, parse_cards
+from tricktable.core.actions import Action, Verb, parse_action
+from tricktable.core.config import GameConfig
+from tricktable.core.errors import ConfigError, RecordError, TricktableError
+from tricktable.core.rng import check_seed, fresh_seed
+from tricktable.core.state import State
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "DeckInput", "Game", "check_deck"]
+
+RECORD_FORMAT = "tricktable-record"
+RECORD_VERSION = 1
+
+S = TypeVar("S", bound=State)
+C = TypeVar("C", bound=GameConfig)
+
+DeckInput = Sequence[Card | str] | Sequence[Sequence[Card | str]] | str | None
+"""A stacked deck: one deck (cards or text) for the first deal, or a list of decks for successive
+deals. Deals beyond the stacked ones are shuffled from the seed."""
+
+
+def check_deck(deck: Sequence[Card], expected: Sequence[Card], what: str = "deck") -> None:
+    """Raise :class:`ConfigError` unless ``deck`` holds exactly the cards of ``expected``."""
+    have, want = Counter(deck), Counter(expected)
+    if have == want:
+        return
+    missing = sorted((want - have).elements())
+    extra = sorted((have - want).elements())
+    parts = [f"a stacked {what} must hold exactly the {len(expected)} cards of the pack (it has {len(deck)})"]
+    if missing:
+        parts.append(f"missing {format_cards(missing)}")
+    if extra:
+        parts.append(f"not in the pack or too many copies: {format_cards(extra)}")
+    raise ConfigError("; ".join(parts))
+
+
+class Game(ABC, Generic[S, C]):
+    """One game: its name, config class, verbs, rules summary, and how to start a state."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    Config: type[C]
+    verbs: ClassVar[Mapping[str, Verb]]
+    summary: ClassVar[str]
+
+    @abstractmethod
+    def _start(self, config: C, seed: int, decks: tuple[tuple[Card, ...], ...]) -> S:
+        """The initial state; ``decks`` are already parsed (each game checks their composition)."""
+
+    def new(
+        self,
+        seed: int | None = None,
+        config: C | Mapping[str, Any] | str | None = None,
+        deck: DeckInput = None,
+    ) -> S:
+        """A new game. ``config``: a Config, a mapping of options, or a preset name. ``deck`` stacks
+        the first deal (or, as a list of decks, several deals) for tests and real-table replays."""
+        cfg = self.Config.from_value(config)
+        s = fresh_seed() if seed is None else check_seed(seed)
+        return self._start(cfg, s, _parse_decks(deck))
+
+    def parse_action(self, text: str | Action) -> Action:
+        """Canonical text <-> action: ``str(game.parse_action(t))`` is the canonical form of ``t``."""
+        return parse_action(text, self.verbs)
+
+    def record(self, state: S) -> dict[str, Any]:
+        """The game so far as a JSON-able dict."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "rules_version": self.rules_version,
+            "config": state.config.changes(),
+            "seed": state.seed,
+            "deck": [format_cards(d).split() for d in state.decks] or None,
+            "actions": [[seat, str(action)] for seat, action in state.history],
+        }
+
+    def replay(self, record: Mapping[str, Any], *, upto: int | None = None) -> S:
+        """Rebuild the state a record describes (its first ``upto`` actions, if given)."""
+        state = self.replay_start(record)
+        actions = _field(record, "actions", list)
+        if upto is not None:
+            actions = actions[:upto]
+        for index, entry in enumerate(actions):
+            state = _replay_one(state, entry, index)
+        return state
+
+    def replay_start(self, record: Mapping[str, Any]) -> S:
+        """The state a record starts from, before its first action."""
+        if not isinstance(record, Mapping):
+            raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        if record.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a tricktable record (field 'format' must be {RECORD_FORMAT!r})")
+        if record.get("version") != RECORD_VERSION:
+            raise RecordError(
+                f"record version {record.get('version')!r} is not supported "
+                f"(this program reads version {RECORD_VERSION})"
+            )
+        if record.get("game") != self.name:
+            raise RecordError(f"this is a record of {record.get('game')!r}, not of {self.name!r}")
+        if record.get("rules_version") != self.rules_version:
+            raise RecordError(
+                f"the record was made with rules version {record.get('rules_version')!r}; "
+                f"this program plays {self.name} rules version {self.rules_version!r}"
+            )
+        try:
+            config = self.Config.from_value(_field(record, "config", dict))
+            seed = check_seed(record.get("seed"))
+            deck = record.get("deck")
+            if deck is not None and not isinstance(deck, list):
+                raise RecordError("field 'deck' must be null or a list of decks")
+            return self.new(seed=seed, config=config, deck=deck)
+        except RecordError:
+            raise
+        except TricktableError as err:
+            raise RecordError(f"bad record: {err}") from None
+
+    def rules_text(self) -> str:
+        """The rules summary, the verbs and every option with its default and allowed values."""
+        lines = [
+            f"{self.title} ({self.name}), rules version {self.rules_version}",
+            "",
+            self.summary.strip(),
+            "",
+            "Actions:",
+        ]
+        lines += [f"  {v.usage:<22} {v.summary}" for v in self.verbs.values()]
+        lines += ["", "Options (--option key=value):"]
+        for opt in self.Config.options():
+            lines.append(f"  {opt.name} = {opt.default!r}  [{opt.allowed}]")
+            lines.append(f"      {opt.doc}")
+        if self.Config.presets:
+            lines += ["", "Presets: " + ", ".join(self.Config.presets)]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<game {self.name!r}>"
+
+
+def _field(record: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = record.get(name, {} if kind is dict else None)
+    if not isinstance(value, kind):
+        raise RecordError(f"field {name!r} must be a {'JSON object' if kind is dict else 'list'}")
+    return value
+
+
+def _replay_one(state: S, entry: Any, index: int) -> S:
+    if isinstance(entry, str):
+        seat, text = None, entry
+    elif (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and isinstance(entry[1], str)
+        and (isinstance(entry[0], int) and not isinstance(entry[0], bool))
+    ):
+        seat, text = entry[0], entry[1]
+    else:
+        raise RecordError(f'each action is [seat, "text"], not {entry!r}', index)
+    try:
+        return state.apply(text, seat)
+    except TricktableError as err:
+        raise RecordError(f"'{text}' by seat {seat} does not replay: {err}", index) from None
+
+
+def _parse_decks(deck: DeckInput) -> tuple[tuple[Card, ...], ...]:
+    if deck is None:
+        return ()
+    try:
+        if isinstance(deck, str):
+            return (parse_cards(deck),)
+        items = list(deck)
+        if not items:
+            raise ConfigError("a stacked deck cannot be empty")
+        if all(isinstance(x, Card | str) and (isinstance(x, Card) or " " not in x.strip()) for x in items):
+            return (parse_cards(_as_strs(items)),)
+        return tuple(
+            parse_cards(d) if isinstance(d, str) else parse_cards(_as_strs(_listed(d))) for d in items
+        )
+    except CardParseError as err:
+        raise ConfigError(f"stacked deck: {err}") from None
+    except TypeError:
+        raise ConfigError("a stacked deck is a list of cards, or a list of such lists") from None
+
+
+def _listed(deck: object) -> list[Any]:
+    if not isinstance(deck, list | tuple):
+        raise ConfigError(f"{deck!r} is not a deck: give a list of cards")
+    return list(deck)
+
+
+def _as_strs(items: Iterable[Any]) -> list[str | Card]:
+    out: list[str | Card] = []
+    for x in items:
+        if not isinstance(x, Card | str):
+            raise ConfigError(f"{x!r} is not a card")
+        out.append(x)
+    return out

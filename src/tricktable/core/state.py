@@ -1,0 +1,181 @@
+"""The state protocol every game implements.
+
+A state is an immutable value. :meth:`State.apply` checks an action and returns a *new* state; the old
+one stays valid, so undo, search and replay cost nothing extra. A game's state class supplies:
+
+- ``phase``, ``to_move``, ``is_over``, ``result``, ``num_seats``;
+- ``_legal(seat)``: the seat's legal actions, a ``Sequence`` (possibly lazy);
+- ``_illegal_reason(action, seat)``: None if legal, else the reason in a player's words;
+- ``_next(action, seat)``: the successor state for a legal action (no checking);
+- ``view(seat)``: what that seat may know;
+- ``card_locations()`` and ``hidden_cards(seat)``: for the invariant and leak tests.
+
+The base class does the rest: parsing text actions, the turn check, the action log.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from tricktable.cards import Card
+from tricktable.core.actions import Action, Verb, parse_action
+from tricktable.core.config import GameConfig
+from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from tricktable.core.history import Log
+from tricktable.core.views import View
+
+__all__ = ["Result", "State", "team_of"]
+
+
+def team_of(seat: int, num_seats: int) -> int:
+    """Partners sit opposite: with 4 seats, seats 0 and 2 are team 0, seats 1 and 3 team 1."""
+    return seat % 2 if num_seats == 4 else seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """How a finished game ended. ``scores`` has one entry per team (points, or levels in Tractor);
+    ``winner`` is the winning team, or None for a draw."""
+
+    scores: tuple[Any, ...]
+    winner: int | None
+    summary: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "draw": self.is_draw,
+            "summary": self.summary,
+            **dict(self.details),
+        }
+
+
+class State(ABC):
+    """Base of every game state. Subclasses are frozen dataclasses (equality is field by field)."""
+
+    __slots__ = ()
+
+    VERBS: ClassVar[Mapping[str, Verb]]
+    GAME_NAME: ClassVar[str]
+
+    # --- supplied by each game -------------------------------------------------------------------
+    config: GameConfig
+    seed: int
+    decks: tuple[tuple[Card, ...], ...]
+    """The stacked decks the game was started with (empty when every deal is shuffled)."""
+    log: Log
+
+    @property
+    @abstractmethod
+    def phase(self) -> str: ...
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None: ...
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int: ...
+
+    @abstractmethod
+    def _legal(self, seat: int) -> Sequence[Action]: ...
+
+    @abstractmethod
+    def _illegal_reason(self, action: Action, seat: int) -> str | None: ...
+
+    @abstractmethod
+    def _next(self, action: Action, seat: int) -> Self: ...
+
+    @abstractmethod
+    def view(self, seat: int | None = None) -> View: ...
+
+    @abstractmethod
+    def card_locations(self) -> Mapping[str, Sequence[Card]]:
+        """Every card of the pack, each copy in exactly one place (hand 0, stock, trick, won 1...)."""
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+        """The cards that seat may not see now (a spectator's when seat is None)."""
+
+    def may_act(self, seat: int) -> bool:
+        """Whether the seat has anything to do now. Usually only ``to_move``; Tractor's draw lets
+        every seat declare."""
+        return seat == self.to_move
+
+    # --- provided --------------------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """The legal actions of ``seat`` (default: the seat to move); empty if it may not act."""
+        s = self._seat(seat)
+        if s is None or not self.may_act(s):
+            return ()
+        return self._legal(s)
+
+    def parse(self, action: Action | str) -> Action:
+        """An action from text (or an action, checked to be one of this game's verbs)."""
+        return parse_action(action, self.VERBS)
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise the error that :meth:`apply` would raise, or return None if the action is legal."""
+        self._checked(action, seat)
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        try:
+            self._checked(action, seat)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+        """The state after ``seat`` (default: the seat to move) takes ``action``; raises
+        :class:`IllegalActionError` with the reason if the rules forbid it. This state is unchanged."""
+        act, s = self._checked(action, seat)
+        return self._next(act, s)
+
+    def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
+        act = action if type(action) is Action and action.verb in self.VERBS else self.parse(action)
+        s = self._seat(seat)
+        if self.is_over:
+            raise IllegalActionError("the game is over: no more actions")
+        if s is None:
+            raise NotYourTurnError("name the seat that acts: no single seat is to move now")
+        if not self.may_act(s):
+            mover = self.to_move
+            who = f"it is seat {mover}'s turn" if mover is not None else "no seat may act now"
+            raise NotYourTurnError(f"seat {s} cannot act now: {who} ({self.phase} phase)")
+        reason = self._illegal_reason(act, s)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        return act, s
+
+    def _seat(self, seat: int | None) -> int | None:
+        if seat is None:
+            return self.to_move
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise InvalidActionError(f"seat must be a number from 0 to {self.num_seats - 1}, not {seat!r}")
+        return seat
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` applied since the start, in order."""
+        return self.log.entries()
+
+    def __repr__(self) -> str:
+        mover = "" if self.to_move is None else f", to_move={self.to_move}"
+        return f"<{type(self).__name__} {self.GAME_NAME} phase={self.phase}{mover}, {len(self.log)} actions>"
