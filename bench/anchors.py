@@ -1,0 +1,34 @@
+"""The anchors our figures are compared with, run in their own interpreter (they are not our
+dependencies): OpenSpiel's C++ Oh Hell driven from a Python loop (``../shared/bench/anchor_oh_hell.py``).
+
+Install once: ``python3 -m venv /tmp/anchor-venv && /tmp/anchor-venv/bin/pip install open-spiel``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+ANCHOR_PYTHON_ENV = "TRICKTABLE_ANCHOR_PYTHON"
+DEFAULT_ANCHOR_PYTHON = Path("/tmp/anchor-venv/bin/python")
+OH_HELL_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "anchor_oh_hell.py"
+
+
+def anchor_python() -> Path | None:
+    configured = os.environ.get(ANCHOR_PYTHON_ENV)
+    path = Path(configured) if configured else DEFAULT_ANCHOR_PYTHON
+    return path if path.exists() else None
+
+
+def oh_hell_games_per_second(seconds: float) -> float | None:
+    """OpenSpiel Oh Hell (4 players, 12 tricks) games per second, or None if not installed here."""
+    python = anchor_python()
+    if python is None or not OH_HELL_SCRIPT.exists():
+        return None
+    done = subprocess.run(
+        [str(python), str(OH_HELL_SCRIPT), str(seconds)], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        return None
+    return float(done.stdout.strip().splitlines()[-1])
