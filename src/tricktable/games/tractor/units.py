@@ -1,0 +1,251 @@
+"""Units of a play (singles, pairs, tractors), the shape of a lead, and shape matching.
+
+A *pair* is two copies of one card; a *tractor* is two or more pairs whose orders (see
+:class:`~tricktable.games.tractor.trump.Trump`) are consecutive, one pair per order. Off-suit trump-rank
+cards share one order, so several pairs can sit at that level but a tractor uses only one of them.
+
+Everything about tractors is decided on *pair runs*: the orders at which a hand (or play) holds pairs,
+grouped into maximal runs of consecutive orders, each run a tuple of how many pairs sit at each of its
+orders (more than one only at the off-suit rank level). Runs of one order cannot hold a tractor and are
+dropped.
+
+>>> from tricktable.cards import parse_cards
+>>> from tricktable.games.tractor.trump import Trump
+>>> t = Trump(rank="2", suit="H")
+>>> [str(u) for u in decompose(parse_cards("AH AH 2S 2S 2D 2D 2H 2H"), t)]
+['2S 2S 2H 2H AH AH', '2D 2D']
+>>> lead_format(parse_cards("2S 2S 2D 2D"), t)
+'throw'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from tricktable.cards import Card, format_cards
+from tricktable.core.actions import action_key
+from tricktable.core.errors import IllegalActionError
+from tricktable.games.tractor.trump import Trump, suit_name
+
+__all__ = [
+    "Format",
+    "Kind",
+    "LeadShape",
+    "Runs",
+    "Unit",
+    "card_counts",
+    "decompose",
+    "lead_format",
+    "lead_shape",
+    "matches_shape",
+    "max_tractors",
+    "pair_runs",
+]
+
+Kind = Literal["single", "pair", "tractor"]
+Format = Literal["single", "pair", "tractor", "throw"]
+Runs = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One unit of a play. ``length`` is its number of pairs (0 for a single); ``top`` the order of its
+    highest card; ``suit`` its effective suit; ``cards`` in canonical action order."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    length: int
+    top: int
+    suit: int
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def card_counts(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many copies of each card (a multiset as a dict)."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _one_suit(cards: Sequence[Card], trump: Trump) -> int:
+    """The effective suit shared by all the cards; raises if there are none or they are mixed."""
+    if not cards:
+        raise IllegalActionError("a play needs at least one card")
+    table = trump.suit_table
+    suit = table[cards[0]]
+    for c in cards:
+        if table[c] != suit:
+            raise IllegalActionError(
+                f"a lead must be all of one suit (trumps count as one suit): {cards[0]} is "
+                f"{suit_name(suit)} but {c} is {suit_name(table[c])}"
+            )
+    return suit
+
+
+def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
+    """Split one-suit cards into units: longest tractor first, then as many pairs as possible.
+
+    Units come longest first, then highest first. Raises :class:`IllegalActionError` if the cards
+    are empty, of several suits, or hold a card more than twice.
+
+    Taking every maximal run of consecutive pair orders as one tractor, then repeating on the pairs
+    left over, is optimal: only the off-suit rank level can hold more than one pair, and once a run
+    through it is taken its leftover pairs there have no free neighbour.
+    """
+    suit = _one_suit(cards, trump)
+    order = trump.order_table
+    counts = card_counts(cards)
+    levels: dict[int, list[Card]] = {}
+    singles: list[Card] = []
+    for c in sorted(counts):
+        n = counts[c]
+        if n > 2:
+            raise IllegalActionError(f"{c} appears {n} times, but each card exists only twice")
+        if n == 2:
+            levels.setdefault(order[c], []).append(c)
+        else:
+            singles.append(c)
+    units: list[Unit] = []
+    while levels:
+        run: list[Card] = []
+        for o in sorted(levels):
+            if run and order[run[-1]] != o - 1:
+                units.append(_pairs_unit(run, suit, order))
+                run = []
+            run.append(levels[o].pop(0))
+        units.append(_pairs_unit(run, suit, order))
+        levels = {o: left for o, left in levels.items() if left}
+    units.extend(Unit("single", (c,), 0, order[c], suit) for c in singles)
+    units.sort(key=lambda u: (-u.length, -u.top, u.cards))
+    return tuple(units)
+
+
+def _pairs_unit(run: list[Card], suit: int, order: tuple[int, ...]) -> Unit:
+    cards = tuple(sorted((c for c in run for _ in range(2)), key=action_key))
+    return Unit("tractor" if len(run) > 1 else "pair", cards, len(run), order[run[-1]], suit)
+
+
+def lead_format(cards: Sequence[Card], trump: Trump) -> Format:
+    """``"single"``, ``"pair"``, ``"tractor"`` when the cards are one unit, else ``"throw"``."""
+    units = decompose(cards, trump)
+    return units[0].kind if len(units) == 1 else "throw"
+
+
+@dataclass(frozen=True, slots=True)
+class LeadShape:
+    """What a lead asks of the followers: its suit, size, units, tractor lengths (ascending) and
+    number of pairs counting each tractor's pairs."""
+
+    suit: int
+    size: int
+    units: tuple[Unit, ...]
+    tractors: tuple[int, ...]
+    pairs: int
+
+    @property
+    def format(self) -> Format:
+        return self.units[0].kind if len(self.units) == 1 else "throw"
+
+
+def lead_shape(cards: Sequence[Card], trump: Trump) -> LeadShape:
+    """The :class:`LeadShape` of a lead (cached: followers ask about the same lead three times)."""
+    return _lead_shape(tuple(sorted(cards)), trump)
+
+
+@lru_cache(maxsize=4096)
+def _lead_shape(cards: tuple[Card, ...], trump: Trump) -> LeadShape:
+    units = decompose(cards, trump)
+    tractors = tuple(sorted(u.length for u in units if u.kind == "tractor"))
+    pairs = sum(u.length for u in units)
+    return LeadShape(units[0].suit, len(cards), units, tractors, pairs)
+
+
+def pair_runs(orders: Iterable[int]) -> Runs:
+    """The canonical pair runs of some pairs, given one order per pair held."""
+    per_order: dict[int, int] = {}
+    for o in orders:
+        per_order[o] = per_order.get(o, 0) + 1
+    runs: list[tuple[int, ...]] = []
+    current: list[int] = []
+    previous = -2
+    for o in sorted(per_order):
+        if o != previous + 1:
+            if len(current) > 1:
+                runs.append(tuple(current))
+            current = []
+        current.append(per_order[o])
+        previous = o
+    if len(current) > 1:
+        runs.append(tuple(current))
+    runs.sort()
+    return tuple(runs)
+
+
+def max_tractors(runs: Runs, lengths: tuple[int, ...]) -> int:
+    """How many of the tractors ``lengths`` (ascending) fit, disjoint, into the pair runs.
+
+    Fitting any t of them implies fitting the t shortest (a shorter tractor fits where a longer one
+    did), so the answer is the largest t whose t shortest tractors fit.
+    """
+    if not lengths or not runs:
+        return 0
+    available = sum(sum(r) for r in runs)
+    for t in range(len(lengths), 0, -1):
+        chosen = lengths[:t]
+        if sum(chosen) <= available and _fits(runs, tuple(reversed(chosen))):
+            return t
+    return 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _fits(runs: Runs, items: tuple[int, ...]) -> bool:
+    """Whether tractors of the lengths ``items`` (descending) fit disjoint into ``runs``."""
+    if not items:
+        return True
+    need, rest = items[0], items[1:]
+    tried: set[tuple[int, ...]] = set()
+    for i, run in enumerate(runs):
+        if len(run) < need or run in tried:
+            continue
+        tried.add(run)
+        others = runs[:i] + runs[i + 1 :]
+        # In a run of single pairs every placement leaves at most the room of the one at the start.
+        starts = range(1) if max(run) == 1 else range(len(run) - need + 1)
+        for start in starts:
+            left = list(run)
+            for j in range(start, start + need):
+                left[j] -= 1
+            pieces = [p for p in _split(left) if len(p) > 1]
+            if _fits(tuple(sorted(list(others) + pieces)), rest):
+                return True
+    return False
+
+
+def _split(counts: list[int]) -> list[tuple[int, ...]]:
+    pieces: list[tuple[int, ...]] = []
+    current: list[int] = []
+    for n in counts:
+        if n:
+            current.append(n)
+        elif current:
+            pieces.append(tuple(current))
+            current = []
+    if current:
+        pieces.append(tuple(current))
+    return pieces
+
+
+def matches_shape(shape: LeadShape, pair_orders: Sequence[int]) -> bool:
+    """Whether one-suit cards holding pairs at ``pair_orders`` (and as many cards as the lead) can be
+    arranged into the lead's units: a tractor for each tractor, then a pair for each pair."""
+    if len(pair_orders) < shape.pairs:
+        return False
+    if not shape.tractors:
+        return True
+    return max_tractors(pair_runs(pair_orders), shape.tractors) == len(shape.tractors)
