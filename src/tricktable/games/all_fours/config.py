@@ -1,0 +1,49 @@
+"""All Fours options: one per variant and [gap] of ``rules/all-fours.md``, defaults as written there."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tricktable.core.config import GameConfig, option
+
+__all__ = ["Config"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Config(GameConfig):
+    """The table's rules for one game of All Fours (Trinidad).
+
+    >>> Config.from_value("tournament").hang_jack_points
+    6
+    """
+
+    players: int = option(4, allowed=(2, 4), doc="4 (two partnerships, partners opposite) or 2 head to head")
+    deal_in_threes: bool = option(
+        False, doc="deal the cards in batches of three instead of one at a time (fixed for the game)"
+    )
+    hang_jack_points: int = option(
+        3,
+        allowed=range(1, 11),
+        doc="points to the side that captures the other side's jack of trumps (1 turns hang jack off)",
+    )
+    game_tie: str = option(
+        "none", allowed=("none", "non_dealer"), doc="who takes the Game point when card points tie"
+    )
+    game_points: int = option(1, allowed=(1, 2), doc="what the Game point is worth (2 in many tournaments)")
+    target: int = option(14, allowed=range(1, 41), doc="points needed to win the game (7 for a short game)")
+    tobago: bool = option(False, doc="a turned-up Two, not a Six, scores 2 to the dealer's side")
+    no_undertrump: bool = option(
+        False,
+        doc="after a non-trump lead is trumped, a lower trump may not be played if anything else is legal",
+    )
+    partner_may_call: bool = option(
+        False, doc="the owner's partner, not only the opponents, may call an exposed card"
+    )
+
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "tournament": {"hang_jack_points": 6, "game_points": 2},
+        "short": {"target": 7},
+        "two-player": {"players": 2},
+    }

@@ -1,0 +1,514 @@
+"""The All Fours state: phases, legality, and the successor of each action.
+
+Phases: ``beg`` (the player to the dealer's right says stand or beg), ``give`` (the dealer gives one or
+runs the pack), ``play`` (tricks), ``over``. Dealing, turning up, running the pack, the count and the
+next deal happen inside the action that causes them, so every state waits for a player (or is over).
+
+During play every seat may act: the seat to move plays; the others may expose one of their cards or
+call an opponent's exposed card (the "calling" penalty of the rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from tricktable.cards import ALL_CARDS, Card
+from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.history import EMPTY_LOG, Log
+from tricktable.core.rng import shuffled
+from tricktable.core.state import Result, State, team_of
+from tricktable.games.all_fours.config import Config
+from tricktable.games.all_fours.deal import (
+    FIRST_DEAL,
+    FULL_PACK,
+    RUN_DEAL,
+    Cut,
+    deal_order,
+    kick_points,
+)
+from tricktable.games.all_fours.play import SUIT_NAMES, allowed_plays, play_problem, trick_winner
+from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count
+
+if TYPE_CHECKING:
+    from tricktable.games.all_fours.view import AllFoursView
+
+__all__ = ["VERBS", "AllFoursState", "Phase", "start"]
+
+
+class Phase(StrEnum):
+    BEG = "beg"
+    GIVE = "give"
+    PLAY = "play"
+    OVER = "over"
+
+
+VERBS: Mapping[str, Verb] = verb_table(
+    Verb("play", ArgKind.CARD, "play a card to the trick"),
+    Verb("stand", ArgKind.NONE, "(player to the dealer's right) accept the turned-up trump"),
+    Verb("beg", ArgKind.NONE, "(player to the dealer's right) ask the dealer for another trump"),
+    Verb("give", ArgKind.NONE, "(dealer, after a beg) 'take one': the beggar's side scores 1, trumps stay"),
+    Verb("run", ArgKind.NONE, "(dealer, after a beg) run the pack: 3 more cards each and a new turn-up"),
+    Verb("expose", ArgKind.CARD, "(not your turn, during play) show one of your cards face up"),
+    Verb("call", ArgKind.CARD, "make the player to move play their exposed card"),
+)
+
+_STAND, _BEG, _GIVE, _RUN = Action("stand"), Action("beg"), Action("give"), Action("run")
+_BEG_ACTIONS = (_STAND, _BEG)
+_GIVE_ACTIONS = (_GIVE, _RUN)
+_EXPOSE = tuple(Action("expose", (c,)) for c in ALL_CARDS)
+_CALL = tuple(Action("call", (c,)) for c in ALL_CARDS)
+_JACK_OF = tuple(Card(s * 13 + 9) for s in range(4))
+_NO_TEAM_CARDS: tuple[tuple[Card, ...], ...] = ((), ())
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class AllFoursState(State):
+    """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``."""
+
+    VERBS: ClassVar[Mapping[str, Verb]] = VERBS
+    GAME_NAME: ClassVar[str] = "all-fours"
+
+    config: Config
+    seed: int
+    decks: tuple[tuple[Card, ...], ...]
+    log: Log
+    cut: tuple[Cut, ...]
+    """The cut for the first dealer, round by round (ties cut again)."""
+    stage: Phase
+    mover: int | None
+    dealer: int
+    deal_no: int
+    """Packs dealt so far minus one: the index of the current pack (a stacked deck or a shuffle)."""
+    deals_done: int
+    """Deals whose count is finished."""
+    pack: tuple[Card, ...]
+    next_card: int
+    """Index in ``pack`` of the next card to deal; the cards from here on are the stock."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards, sorted by code (suit, then rank)."""
+    turned: tuple[Card, ...]
+    """This deal's turned-up cards, in order; the last one names trumps."""
+    trump: int
+    decisions: tuple[tuple[int, str], ...]
+    """This deal's stand / beg / give / run, as ``(seat, word)``."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """The hands as play began: who originally held each card (for High and Low)."""
+    leader: int
+    trick: tuple[Card, ...]
+    won: tuple[tuple[Card, ...], ...]
+    """Each team's won cards this deal."""
+    tricks_won: tuple[int, ...]
+    jack_taker: int | None
+    """The seat that won the trick holding the jack of trumps."""
+    exposed: tuple[tuple[Card, ...], ...]
+    called: Card | None
+    last_trick: tuple[Card, ...]
+    last_leader: int | None
+    last_winner: int | None
+    scores: tuple[int, ...]
+    sheet: tuple[ScoreItem, ...]
+    """Items scored so far in this deal (turn-ups, beg)."""
+    last_round: RoundSummary | None
+    winner: int | None
+
+    # --- protocol --------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.stage.value
+
+    @property
+    def to_move(self) -> int | None:
+        return self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage is Phase.OVER
+
+    @property
+    def num_seats(self) -> int:
+        return self.config.players
+
+    @property
+    def result(self) -> Result | None:
+        if self.winner is None:
+            return None
+        a, b = self.scores
+        teams = self.team_seats()
+        who = " & ".join(f"seat {s}" for s in teams[self.winner])
+        return Result(
+            scores=self.scores,
+            winner=self.winner,
+            summary=f"team {self.winner} ({who}) wins {a}-{b} to {self.config.target}",
+            details={"deals": self.deals_done + 1, "teams": [list(t) for t in teams]},
+        )
+
+    def team_seats(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team: ((0, 2), (1, 3)) with 4 players, ((0,), (1,)) with 2."""
+        n = self.num_seats
+        return tuple(tuple(s for s in range(n) if team_of(s, n) == t) for t in range(2))
+
+    @property
+    def trump_letter(self) -> str:
+        """The trump suit's letter."""
+        return "SHDC"[self.trump]
+
+    def may_act(self, seat: int) -> bool:
+        if seat == self.mover:
+            return True
+        return self.stage is Phase.PLAY and bool(self._side_actions(seat))
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        if seat != self.mover:
+            return self._side_actions(seat)
+        stage = self.stage
+        if stage is Phase.PLAY:
+            if self.called is not None:
+                return (play(self.called),)
+            return tuple(play(c) for c in self._allowed(seat))
+        if stage is Phase.BEG:
+            return _BEG_ACTIONS
+        return _GIVE_ACTIONS
+
+    def _allowed(self, seat: int) -> tuple[Card, ...]:
+        return allowed_plays(self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
+
+    def _side_actions(self, seat: int) -> tuple[Action, ...]:
+        """What a seat that is not to move may do during play: expose a card, or call one."""
+        shown = self.exposed[seat]
+        out = [_EXPOSE[c] for c in self.hands[seat] if c not in shown]
+        owner = self.mover
+        if owner is not None and self.called is None and self._may_call(seat, owner) and self.exposed[owner]:
+            allowed = self._allowed(owner)
+            out += [_CALL[c] for c in self.exposed[owner] if c in allowed]
+        return tuple(out)
+
+    def _may_call(self, seat: int, owner: int) -> bool:
+        n = self.num_seats
+        return seat != owner and (self.config.partner_may_call or team_of(seat, n) != team_of(owner, n))
+
+    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+        verb = action.verb
+        shape = _shape_problem(action)
+        if shape is not None:
+            return shape
+        if seat != self.mover:
+            if verb == "expose":
+                return self._expose_problem(action.cards[0], seat)
+            if verb == "call":
+                return self._call_problem(action.cards[0], seat)
+            return (
+                f"it is seat {self.mover}'s turn; out of turn you may only expose one of your cards "
+                "or call an opponent's exposed card"
+            )
+        stage = self.stage
+        up = self.turned[-1]
+        suit = SUIT_NAMES[self.trump]
+        if stage is Phase.BEG:
+            if verb in ("stand", "beg"):
+                return None
+            return (
+                f"the turned-up {up} proposes {suit} as trumps: first say 'stand' to accept "
+                "or 'beg' to ask for another trump"
+            )
+        if stage is Phase.GIVE:
+            if verb in ("give", "run"):
+                return None
+            return (
+                f"seat {(self.dealer + 1) % self.num_seats} begged: as dealer say 'give' (they score 1 and "
+                f"{suit} stay trumps) or 'run' (three more cards each and a new turn-up)"
+            )
+        if verb == "play":
+            card = action.cards[0]
+            if self.called is not None and card != self.called:
+                return f"{self.called} was called: you must play that exposed card now"
+            return play_problem(card, self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
+        if verb in ("expose", "call"):
+            return f"it is your turn to play a card: you cannot {verb} a card on your own turn"
+        return f"play has begun ({suit} are trumps): play a card; '{verb}' is not possible now"
+
+    def _expose_problem(self, card: Card, seat: int) -> str | None:
+        if card not in self.hands[seat]:
+            return f"you do not hold {card}, so you cannot expose it"
+        if card in self.exposed[seat]:
+            return f"{card} is already exposed"
+        return None
+
+    def _call_problem(self, card: Card, seat: int) -> str | None:
+        owner = self.mover
+        assert owner is not None  # only reached during play
+        if card not in self.exposed[owner]:
+            holder = next((s for s in range(self.num_seats) if card in self.exposed[s]), None)
+            if holder is None:
+                return f"{card} is not an exposed card: only a card exposed on the table can be called"
+            return (
+                f"{card} is seat {holder}'s exposed card: it can be called only when seat {holder} is to play"
+            )
+        if seat == owner:
+            return "you cannot call your own exposed card"
+        if not self._may_call(seat, owner):
+            return f"only seat {owner}'s opponents may call their exposed card (your partner's)"
+        if self.called is not None:
+            return f"{self.called} has already been called: seat {owner} must play it first"
+        if card not in self._allowed(owner):
+            return f"{card} is not a legal play for seat {owner} now, so it cannot be called"
+        return None
+
+    # --- successors ------------------------------------------------------------------------------
+    def _next(self, action: Action, seat: int) -> AllFoursState:
+        log = self.log.push(seat, action)
+        verb = action.verb
+        if verb == "play":
+            return self._play(action.cards[0], seat, log)
+        if verb == "stand":
+            return replace(self, log=log, decisions=(*self.decisions, (seat, "stand")))._begin_play()
+        if verb == "beg":
+            return replace(
+                self, log=log, stage=Phase.GIVE, mover=self.dealer, decisions=(*self.decisions, (seat, "beg"))
+            )
+        if verb == "give":
+            beggar = (self.dealer + 1) % self.num_seats
+            item = ScoreItem("Beg", team_of(beggar, self.num_seats), 1, seat=beggar, note="take one")
+            after = replace(self, log=log, decisions=(*self.decisions, (seat, "give")))._scored((item,))
+            return after if after.is_over else after._begin_play()
+        if verb == "run":
+            return replace(self, log=log, decisions=(*self.decisions, (seat, "run")))._run()
+        card = action.cards[0]
+        if verb == "expose":
+            shown = tuple(sorted((*self.exposed[seat], card)))
+            return replace(self, log=log, exposed=_with(self.exposed, seat, shown))
+        return replace(self, log=log, called=card)  # call
+
+    def _play(self, card: Card, seat: int, log: Log) -> AllFoursState:
+        n = self.num_seats
+        hands = _with(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
+        exposed = self.exposed
+        if card in exposed[seat]:
+            exposed = _with(exposed, seat, tuple(c for c in exposed[seat] if c != card))
+        trick = (*self.trick, card)
+        if len(trick) < n:
+            return replace(
+                self, log=log, hands=hands, exposed=exposed, called=None, trick=trick, mover=(seat + 1) % n
+            )
+        taker = (self.leader + trick_winner(trick, self.trump)) % n
+        team = team_of(taker, n)
+        won = _with(self.won, team, self.won[team] + trick)
+        tricks_won = _with(self.tricks_won, team, self.tricks_won[team] + 1)
+        jack_taker = taker if _JACK_OF[self.trump] in trick else self.jack_taker
+        after = replace(
+            self,
+            log=log,
+            hands=hands,
+            exposed=exposed,
+            called=None,
+            trick=(),
+            leader=taker,
+            mover=taker,
+            won=won,
+            tricks_won=tricks_won,
+            jack_taker=jack_taker,
+            last_trick=trick,
+            last_leader=self.leader,
+            last_winner=taker,
+        )
+        return after if hands[taker] else after._count()
+
+    def _begin_play(self) -> AllFoursState:
+        first = (self.dealer + 1) % self.num_seats
+        return replace(self, stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
+
+    def _scored(self, items: Sequence[ScoreItem]) -> AllFoursState:
+        """Score items one by one; the game ends as soon as a side reaches the target."""
+        scores, sheet = list(self.scores), self.sheet
+        for item in items:
+            sheet = (*sheet, item)
+            if item.team is None:
+                continue
+            scores[item.team] += item.points
+            if scores[item.team] >= self.config.target:
+                ended = replace(self, scores=tuple(scores), sheet=sheet, winner=item.team)
+                return replace(ended, stage=Phase.OVER, mover=None, last_round=ended._summary())
+        return replace(self, scores=tuple(scores), sheet=sheet)
+
+    def _summary(self) -> RoundSummary:
+        last = self.last_trick
+        final = tuple(((self.last_leader or 0) + i) % self.num_seats for i in range(len(last)))
+        return RoundSummary(
+            deal=self.deals_done + 1,
+            dealer=self.dealer,
+            trump=self.trump_letter,
+            turn_up=self.turned,
+            decisions=self.decisions,
+            items=self.sheet,
+            tricks_won=self.tricks_won,
+            game_count=game_count(self.won),
+            final_trick=tuple((s, (c,)) for s, c in zip(final, last, strict=True)),
+            scores=self.scores,
+            winner=self.winner,
+        )
+
+    def _count(self) -> AllFoursState:
+        """After the last trick: High, Low, Jack, Game; then the next dealer deals."""
+        items = count_deal(self.config, self.dealer, self.trump, self.dealt, self.won, self.jack_taker)
+        counted = self._scored(items)
+        if counted.is_over:
+            return counted
+        finished = replace(counted, last_round=counted._summary(), deals_done=self.deals_done + 1, sheet=())
+        return finished._deal((self.dealer + 1) % self.num_seats, self.deal_no + 1, fresh=True)
+
+    def _deal(self, dealer: int, deal_no: int, fresh: bool) -> AllFoursState:
+        """Shuffle (or take the stacked deck), deal six each and turn up a card. ``fresh`` is False when
+        the same dealer deals again after the pack ran out: the deal's points and decisions are kept."""
+        n = self.num_seats
+        pack = (
+            self.decks[deal_no]
+            if deal_no < len(self.decks)
+            else shuffled(FULL_PACK, self.seed, f"deal {deal_no}")
+        )
+        order = deal_order(n, (dealer + 1) % n, FIRST_DEAL, self.config.deal_in_threes)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, seat in enumerate(order):
+            hands[seat].append(pack[i])
+        up = pack[len(order)]
+        dealt = replace(
+            self,
+            stage=Phase.BEG,
+            mover=(dealer + 1) % n,
+            dealer=dealer,
+            deal_no=deal_no,
+            pack=pack,
+            next_card=len(order) + 1,
+            hands=tuple(tuple(sorted(h)) for h in hands),
+            turned=(up,),
+            trump=up // 13,
+            decisions=self.decisions if not fresh else (),
+            dealt=(),
+            leader=(dealer + 1) % n,
+            trick=(),
+            won=_NO_TEAM_CARDS,
+            tricks_won=(0, 0),
+            jack_taker=None,
+            exposed=((),) * n,
+            called=None,
+            last_trick=(),
+            last_leader=None,
+            last_winner=None,
+        )
+        return dealt._kicked(up)
+
+    def _kicked(self, up: Card) -> AllFoursState:
+        points = kick_points(up, self.config.tobago)
+        if not points:
+            return self
+        team = team_of(self.dealer, self.num_seats)
+        return self._scored((ScoreItem("Turn-up", team, points, (up,), self.dealer),))
+
+    def _run(self) -> AllFoursState:
+        """Run the pack: three more cards each and a new turn-up, repeated while the suit stays the same;
+        if the pack runs out first, the same dealer deals again (points kept)."""
+        n = self.num_seats
+        order = deal_order(n, (self.dealer + 1) % n, RUN_DEAL, self.config.deal_in_threes)
+        proposed = self.trump
+        state = self
+        while True:
+            pos = state.next_card
+            if len(state.pack) - pos < len(order) + 1:
+                return state._deal(state.dealer, state.deal_no + 1, fresh=False)
+            hands = [list(h) for h in state.hands]
+            for i, seat in enumerate(order):
+                hands[seat].append(state.pack[pos + i])
+            up = state.pack[pos + len(order)]
+            state = replace(
+                state,
+                hands=tuple(tuple(sorted(h)) for h in hands),
+                next_card=pos + len(order) + 1,
+                turned=(*state.turned, up),
+                trump=up // 13,
+            )._kicked(up)
+            if state.is_over:
+                return state
+            if up // 13 != proposed:
+                return state._begin_play()
+
+    # --- what players may see --------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> AllFoursView:
+        from tricktable.games.all_fours.view import build_view
+
+        return build_view(self, seat)
+
+    def card_locations(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {s}": self.hands[s] for s in range(self.num_seats)}
+        out["stock"] = self.pack[self.next_card :]
+        out["turned"] = self.turned
+        out["trick"] = self.trick
+        for t in range(2):
+            out[f"won team {t}"] = self.won[t]
+        return out
+
+    def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
+        """The stock and the other seats' unexposed cards. Turn-ups, tricks and won tricks were all seen
+        face up by every player, so they are not hidden."""
+        out = list(self.pack[self.next_card :])
+        for s in range(self.num_seats):
+            if s != seat:
+                out += [c for c in self.hands[s] if c not in self.exposed[s]]
+        return tuple(out)
+
+
+def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def _shape_problem(action: Action) -> str | None:
+    """Actions built in code rather than parsed must still have the verb's shape."""
+    kind = VERBS[action.verb].args
+    if action.arg is not None or len(action.cards) != (1 if kind is ArgKind.CARD else 0):
+        usage = VERBS[action.verb].usage
+        return f"'{action}' is not a well-formed action: write '{usage}'"
+    if kind is ArgKind.CARD and action.cards[0].is_joker:
+        return f"there are no jokers in All Fours ({action.cards[0]})"
+    return None
+
+
+def start(
+    config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], cut: tuple[Cut, ...], dealer: int
+) -> AllFoursState:
+    """The game's first state: the first dealer (from the cut) has dealt and turned up a card."""
+    n = config.players
+    blank = AllFoursState(
+        config=config,
+        seed=seed,
+        decks=decks,
+        log=EMPTY_LOG,
+        cut=cut,
+        stage=Phase.BEG,
+        mover=None,
+        dealer=dealer,
+        deal_no=0,
+        deals_done=0,
+        pack=(),
+        next_card=0,
+        hands=((),) * n,
+        turned=(),
+        trump=0,
+        decisions=(),
+        dealt=(),
+        leader=0,
+        trick=(),
+        won=_NO_TEAM_CARDS,
+        tricks_won=(0, 0),
+        jack_taker=None,
+        exposed=((),) * n,
+        called=None,
+        last_trick=(),
+        last_leader=None,
+        last_winner=None,
+        scores=(0, 0),
+        sheet=(),
+        last_round=None,
+        winner=None,
+    )
+    return blank._deal(dealer, 0, fresh=True)
