@@ -1,0 +1,306 @@
+"""``tricktable play``: one human seat against bots at a terminal table.
+
+The loop only asks the game who may act and what is legal, shows the human's view, and passes the
+chosen action to ``state.apply``: every rule lives in the game. After every action the game's record
+is saved, so Ctrl-C, a closed terminal or a crash never loses it (``--resume FILE`` continues).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from tricktable import bots
+from tricktable.bots import Bot
+from tricktable.cards import Card
+from tricktable.cli.autoplay import acting_seat, bot_action
+from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputEnded
+from tricktable.cli.narrate import describe
+from tricktable.cli.picker import Picker, multi_card_verb
+from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
+from tricktable.cli.render import CardKey, group_hand, legal_menu, result_panel, score_sheet, table_panel
+from tricktable.cli.saves import write_json
+from tricktable.core import Action, Game, State, TricktableError, View
+from tricktable.core.rng import MAX_SEED, rng_for
+
+__all__ = ["MENU_LIMIT", "PlaySession", "bot_seed", "make_bots"]
+
+MENU_LIMIT = 40
+"""Up to this many legal actions are listed as a numbered menu; beyond it, cards are picked one by one."""
+HINT_BOT = "heuristic"
+UNPROMPTED_VERBS = frozenset({"expose"})
+"""Verbs never offered in a menu or out of turn. Exposing a card is how a real table records a misplay
+(All Fours' calling penalty): a terminal player never needs it offered, but may still type it."""
+
+
+def menu_actions(legal: Sequence[Action]) -> Sequence[Action]:
+    """The actions to number in the menu (all of them, less the unprompted verbs)."""
+    if len(legal) > MENU_LIMIT:
+        return legal
+    return [a for a in legal if a.verb not in UNPROMPTED_VERBS]
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each bot's own seed, derived from the game's so that a seeded game is repeatable."""
+    return rng_for(game_seed, f"bot {seat}").randrange(MAX_SEED)
+
+
+def make_bots(game: Game[Any, Any], names: dict[int, str], game_seed: int) -> dict[int, Bot]:
+    """One bot per seat in ``names``; a bot the game lacks is a one-line error."""
+    out: dict[int, Bot] = {}
+    for seat, name in names.items():
+        try:
+            out[seat] = bots.get(name, game=game.name, seed=bot_seed(game_seed, seat))
+        except TricktableError as err:
+            raise CliError(str(err)) from None
+        except ImportError:
+            raise CliError(f"the {name} bot for {game.name} is not available in this installation") from None
+    return out
+
+
+class _Quit(Exception):
+    """The player typed quit."""
+
+
+class PlaySession:
+    """A game in progress: the state, who sits where, and where it is saved."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: Game[Any, Any],
+        state: State,
+        human: int,
+        bot_names: dict[int, str],
+        save_path: Path,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.state = state
+        self.human = human
+        self.bot_names = bot_names
+        self.bots = make_bots(game, bot_names, state.seed)
+        self.save_path = save_path
+        self.auto = False
+        self.declined: tuple[str, ...] | None = None  # optional actions the human let pass
+
+    @property
+    def sort_key(self) -> CardKey | None:
+        """The game's own display order for cards, if its state offers one (it may change each deal)."""
+        key = getattr(self.state, "sort_key", None)
+        return key if callable(key) else None
+
+    # --- the loop ----------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end (0), or stop on quit (0), end of input (2) or Ctrl-C (130), saved first."""
+        try:
+            self.save()
+            self.console.print(
+                f"[bold]{self.game.title}[/bold] — you are seat {self.human}; seed {self.state.seed}; "
+                f"saved after every move to {self.save_path}. Type 'help' for commands."
+            )
+            while not self.state.is_over:
+                self.step()
+        except _Quit:
+            self._saved_note("game saved")
+            return 0
+        except InputEnded:
+            self._saved_note("input ended; game saved")
+            return EXIT_USAGE
+        except KeyboardInterrupt:
+            self.console.print()
+            self._saved_note("interrupted; game saved")
+            return EXIT_INTERRUPTED
+        self.finish()
+        return 0
+
+    def step(self) -> None:
+        """One action: the human's if they must (or may) act now, else a bot's."""
+        state, human = self.state, self.human
+        mover = state.to_move
+        if mover == human or (mover is None and state.may_act(human)):
+            self.human_turn(optional=False)
+            return
+        if state.may_act(human) and self._offer_optional():
+            return
+        seat = acting_seat(state)
+        self.apply(bot_action(state, self.bots[seat], seat), seat)
+
+    def _offer_optional(self) -> bool:
+        """When the human may act out of turn (a declaration during the draw), offer it once per
+        change of what is possible. True if the human acted."""
+        options = tuple(str(a) for a in menu_actions(self.state.legal_actions(self.human)))
+        if not options or options == self.declined:
+            return False
+        if self.human_turn(optional=True):
+            return True
+        self.declined = options
+        return False
+
+    def human_turn(self, *, optional: bool) -> bool:
+        """Ask until the human takes a legal action (True) or, when optional, lets it pass (False)."""
+        state, seat = self.state, self.human
+        legal = menu_actions(state.legal_actions(seat))
+        if self.auto and not optional and len(legal) == 1:
+            self.apply(legal[0], seat)
+            return True
+        self.show_table()
+        self.show_choices(legal, optional)
+        while True:
+            text = ask(
+                self.console, "[bold]> [/bold]" if not optional else "[bold](Enter to go on) > [/bold]"
+            )
+            if optional and not text:
+                return False
+            try:
+                choice = interpret(text, state, seat, legal)
+            except EntryError as err:
+                self.console.print(str(err), style="red")
+                continue
+            if isinstance(choice, Command):
+                action = self.command(choice, legal, optional)
+                if action is None:
+                    continue
+                choice = action
+            self.apply(choice, seat)
+            return True
+
+    def command(self, cmd: Command, legal: Sequence[Action], optional: bool) -> Action | None:
+        """Carry out a table command; ``pick`` may produce an action to take."""
+        if cmd.name == "help":
+            self.show_help()
+        elif cmd.name == "table":
+            self.show_table()
+            self.show_choices(legal, optional)
+        elif cmd.name == "hint":
+            self.hint(legal)
+        elif cmd.name == "auto":
+            self.auto = not self.auto
+            state = "on: forced moves are taken for you" if self.auto else "off"
+            self.console.print(f"auto {state}")
+            if self.auto and not optional and len(legal) == 1:
+                return legal[0]
+        elif cmd.name == "save":
+            if cmd.arg:
+                self.save_path = Path(cmd.arg).expanduser()
+            try:
+                self.save()
+            except CliError as err:
+                self.console.print(str(err), style="red")
+            else:
+                self.console.print(f"saved to {self.save_path}")
+        elif cmd.name == "quit":
+            raise _Quit
+        elif cmd.name == "pick":
+            return self.pick(legal)
+        return None
+
+    def pick(self, legal: Sequence[Action]) -> Action | None:
+        verb = multi_card_verb(self.state, legal)
+        if verb is None:
+            self.console.print("there is no multi-card action to pick cards for now", style="red")
+            return None
+        view = self.state.view(self.human)
+        order = [
+            c for _, cards in group_hand(view.hand, view.to_dict().get("trump"), self.sort_key) for c in cards
+        ]
+
+        def show(numbered: Sequence[Card], picked: Sequence[Card]) -> None:
+            self.console.print(
+                table_panel(
+                    view,
+                    self.state.num_seats,
+                    title=self._title(view),
+                    sort_key=self.sort_key,
+                    numbered=numbered,
+                    picked=picked,
+                )
+            )
+
+        return Picker(self.console, self.state, self.human, verb, order, show).run()
+
+    def apply(self, action: Action, seat: int) -> None:
+        """Apply, save, and tell the human what happened as their view shows it."""
+        before = self.state.view(self.human)
+        self.state = self.state.apply(action, seat)
+        self.save()
+        after = self.state.view(self.human)
+        self.report(seat, action, before, after)
+
+    def report(self, seat: int, action: Action, before: View, after: View) -> None:
+        n = self.state.num_seats
+        self.console.print(
+            describe(seat, action, before, after, n), style=None if seat != self.human else "bold"
+        )
+        if after.last_trick and after.last_trick != before.last_trick:
+            winner = "you" if after.last_winner == self.human else f"seat {after.last_winner}"
+            self.console.print(f"  trick to {winner}", style="green")
+        if after.last_round and after.last_round != before.last_round:
+            self.console.print(score_sheet(after.last_round))
+        if after.phase != before.phase and not self.state.is_over:
+            self.console.print(f"— {after.phase} —", style="dim")
+
+    def finish(self) -> None:
+        result = self.state.result
+        self.show_table()
+        if result is not None:
+            self.console.print(result_panel(result.to_dict(), self.state.num_seats, self.human))
+        self.console.print(f"the game's record is in {self.save_path}")
+
+    # --- output ------------------------------------------------------------------------------------
+    def _title(self, view: View) -> str:
+        return f"{self.game.title} — seat {self.human}"
+
+    def show_table(self) -> None:
+        view = self.state.view(self.human)
+        self.console.print(
+            table_panel(view, self.state.num_seats, title=self._title(view), sort_key=self.sort_key)
+        )
+
+    def show_choices(self, legal: Sequence[Action], optional: bool) -> None:
+        if optional:
+            self.console.print("You may act now (or press Enter to let play go on):")
+        if len(legal) <= MENU_LIMIT:
+            self.console.print(legal_menu([str(a) for a in legal]))
+            return
+        verb = multi_card_verb(self.state, legal) or "play"
+        self.console.print(
+            f"{len(legal)} legal choices: type '{verb} <cards>' or 'pick' to choose cards one at a time"
+        )
+
+    def show_help(self) -> None:
+        lines = Text("Enter a number from the menu, or an action in notation (")
+        lines.append(", ".join(v.usage for v in self.game.verbs.values()))
+        lines.append("); a bare card like 7H means 'play 7H'. Commands:\n")
+        for name, doc in COMMANDS.items():
+            lines.append(f"  {name:<6}", style="bold")
+            lines.append(f" {doc}\n")
+        self.console.print(lines, end="")
+
+    def hint(self, legal: Sequence[Action]) -> None:
+        try:
+            bot = bots.get(HINT_BOT, game=self.game.name, seed=bot_seed(self.state.seed, self.human))
+        except (TricktableError, ImportError):
+            self.console.print("no hint: this game has no heuristic bot", style="red")
+            return
+        action = bot.choose(self.state.view(self.human), self.state.legal_actions(self.human))
+        self.console.print(f"the {HINT_BOT} bot would: {action}")
+
+    # --- saving ------------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        record = self.game.record(self.state)
+        seats: list[str | None] = [self.bot_names.get(s) for s in range(self.state.num_seats)]
+        record["table"] = {"seat": self.human, "bots": seats}
+        return record
+
+    def save(self) -> None:
+        write_json(self.save_path, self.record())
+
+    def _saved_note(self, what: str) -> None:
+        self.console.print(
+            f"{what} to {self.save_path}; continue with: tricktable play --resume {self.save_path}"
+        )

@@ -1,0 +1,361 @@
+"""Drawing what a view holds as rich renderables: the table, a hand grouped by suit, tricks, score
+sheets, results. Only a :class:`~tricktable.core.View` (and its ``to_dict()``) is ever read, so the
+screen can never show more than the seat may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tricktable.cards import Card, CardParseError, Suit
+from tricktable.core import View
+
+__all__ = [
+    "CardKey",
+    "card_text",
+    "cards_text",
+    "group_hand",
+    "legal_menu",
+    "mapping_table",
+    "result_panel",
+    "seat_name",
+    "table_panel",
+]
+
+CardKey = Callable[[Card], Any]
+"""A display order for cards, e.g. a game's own trump order (lower sorts first)."""
+
+# Fields the table panel draws in its own rows; every other view field is shown generically.
+_DRAWN = frozenset(
+    {
+        "game",
+        "seat",
+        "phase",
+        "to_move",
+        "hand",
+        "trick",
+        "last_trick",
+        "last_winner",
+        "trump",
+        "scores",
+        "legal",
+        "last_round",
+        "dealer",
+        "turn_up",
+        "declarers",
+        "starter",
+        "points",
+        "kitty",
+        "num_seats",
+    }
+)
+_SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red", Suit.CLUBS: "bold"}
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+def seat_name(seat: int | None, viewer: int | None, num_seats: int) -> str:
+    """``you``, ``seat 2 (partner)`` or ``seat 1``: a seat as the viewer thinks of it."""
+    if seat is None:
+        return "nobody"
+    if seat == viewer:
+        return "you"
+    if viewer is not None and num_seats == 4 and seat == (viewer + 2) % 4:
+        return f"seat {seat} (partner)"
+    return f"seat {seat}"
+
+
+def team_name(team: int, viewer: int | None, num_seats: int) -> str:
+    seats = [s for s in range(num_seats) if (s % 2 if num_seats == 4 else s) == team]
+    label = f"team {team} (seats {' & '.join(map(str, seats))})" if num_seats == 4 else f"seat {team}"
+    if viewer is not None and viewer in seats:
+        return ("your team" if num_seats == 4 else "you") + f" [{label}]"
+    return label
+
+
+def _trump_parts(trump: Any) -> tuple[Suit | None, str | None]:
+    """The trump suit and trump rank letter a view's ``trump`` field names (either may be None)."""
+    if isinstance(trump, str):
+        return _suit(trump), None
+    if isinstance(trump, Mapping):
+        rank = trump.get("rank")
+        suit = trump.get("suit")
+        return (_suit(suit) if isinstance(suit, str) else None), (str(rank) if rank is not None else None)
+    return None, None
+
+
+def _suit(text: str) -> Suit | None:
+    try:
+        return Suit.parse(text)
+    except CardParseError:
+        return None
+
+
+def is_trump_card(card: Card, trump: Any) -> bool:
+    """Whether the view's ``trump`` marks the card as a trump: its suit, its rank (Tractor) or a joker."""
+    suit, rank = _trump_parts(trump)
+    if card.is_joker:
+        return trump is not None
+    return card.suit == suit or (rank is not None and card.rank is not None and card.rank.letter == rank)
+
+
+def card_text(card: Card | str, trump: Any = None) -> Text:
+    """One card in its notation, coloured by suit, trumps underlined."""
+    c = card if isinstance(card, Card) else Card.parse(card)
+    style = "bold magenta" if c.suit is None else _SUIT_STYLE[c.suit]
+    if is_trump_card(c, trump):
+        style += " underline"
+    return Text(str(c), style=style)
+
+
+def cards_text(cards: Iterable[Card | str], trump: Any = None) -> Text:
+    return Text(" ").join(card_text(c, trump) for c in cards)
+
+
+def _natural_key(trump: Any) -> CardKey:
+    """Fallback display order: trumps first (jokers, trump-rank cards, trump suit), then suits in
+    S H D C order, each high to low."""
+    suit, rank = _trump_parts(trump)
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if card.is_joker:
+            return (0, 0, -int(card))
+        assert card.suit is not None and card.rank is not None
+        if rank is not None and card.rank.letter == rank:
+            return (0, 1 if card.suit == suit else 2, int(card.suit))
+        if card.suit == suit:
+            return (0, 3, -int(card.rank))
+        return (1 + int(card.suit), 0, -int(card.rank))
+
+    return key
+
+
+def group_hand(
+    hand: Sequence[Card], trump: Any, sort_key: CardKey | None = None
+) -> list[tuple[str, list[Card]]]:
+    """The hand sorted (by the game's key if given) and split into labelled groups: trumps, then suits."""
+    ordered = sorted(hand, key=sort_key or _natural_key(trump))
+    groups: list[tuple[str, list[Card]]] = []
+    for card in ordered:
+        if is_trump_card(card, trump):
+            label = "trumps"
+        else:
+            assert card.suit is not None
+            label = f"{card.suit.symbol} {_SUIT_NAMES[card.suit]}"
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(card)
+        else:
+            groups.append((label, [card]))
+    return groups
+
+
+def hand_text(
+    hand: Sequence[Card],
+    trump: Any,
+    sort_key: CardKey | None = None,
+    *,
+    numbered: Sequence[Card] | None = None,
+    picked: Sequence[Card] = (),
+) -> Text:
+    """The hand, one group per line. With ``numbered`` (the hand in pick order), each card shows its
+    number; ``picked`` cards are struck through."""
+    out = Text()
+    remaining = list(picked)
+    position: dict[Card, list[int]] = {}
+    if numbered is not None:
+        for i, card in enumerate(numbered):
+            position.setdefault(card, []).append(i + 1)
+    for n, (label, cards) in enumerate(group_hand(hand, trump, sort_key)):
+        if n:
+            out.append("\n")
+        out.append(f"{label:<11}", style="dim")
+        for card in cards:
+            piece = card_text(card, trump)
+            if card in remaining:
+                remaining.remove(card)
+                piece.stylize("strike dim")
+            if numbered is not None:
+                out.append(f" {position[card].pop(0)}:", style="dim")
+            else:
+                out.append(" ")
+            out.append_text(piece)
+    return out
+
+
+def plays_text(plays: Sequence[Any], viewer: int | None, num_seats: int, trump: Any) -> Text:
+    """A trick as ``you: QH · seat 1: 3H`` in play order."""
+    out = Text()
+    for i, (seat, cards) in enumerate(plays):
+        if i:
+            out.append("  ·  ", style="dim")
+        out.append(f"{seat_name(seat, viewer, num_seats)}: ")
+        out.append_text(cards_text(cards, trump))
+    return out
+
+
+def format_value(value: Any, trump: Any = None) -> Text:
+    """Any JSON-able view value as compact text (cards are coloured when recognised)."""
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if isinstance(value, str):
+        try:
+            return card_text(Card.parse(value), trump) if len(value) <= 3 else Text(value)
+        except CardParseError:
+            return Text(value)
+    if isinstance(value, int | float):
+        return Text(str(value))
+    if isinstance(value, Mapping):
+        out = Text()
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            out.append(f"{k}=", style="dim")
+            out.append_text(format_value(v, trump))
+        return out
+    if isinstance(value, Sequence):
+        nested = any(isinstance(v, Sequence | Mapping) and not isinstance(v, str) for v in value)
+        return Text(" | " if nested else " ").join(format_value(v, trump) for v in value)
+    return Text(str(value))
+
+
+def format_cell(value: Any, trump: Any = None) -> RenderableType:
+    """Like :func:`format_value`, but a list of records (score-sheet items, bids) becomes a table."""
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
+        keys = list(dict.fromkeys(k for v in value for k in v))
+        grid = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+        for key in keys:
+            grid.add_column(_title(str(key)), style=None, header_style="dim")
+        for v in value:
+            grid.add_row(*(format_value(v.get(k), trump) for k in keys))
+        return grid
+    return format_value(value, trump)
+
+
+def is_empty(value: Any) -> bool:
+    """Nothing worth a line: None, an empty text or collection, or a collection of empty ones."""
+    if value is None or value == "":
+        return True
+    if isinstance(value, Mapping):
+        return all(is_empty(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return all(is_empty(v) for v in value)
+    return False
+
+
+def trump_text(trump: Any) -> Text:
+    """``♥ hearts``, ``rank 2, ♥ hearts``, or ``none`` (no trump suit / not chosen yet)."""
+    suit, rank = _trump_parts(trump)
+    out = Text()
+    if rank is not None:
+        out.append(f"rank {rank}, ")
+    if suit is not None:
+        out.append(f"{suit.symbol} {_SUIT_NAMES[suit]}", style=_SUIT_STYLE[suit])
+    elif trump is not None and rank is None:
+        out.append(str(trump))
+    else:
+        out.append("no trump suit" if rank is not None else "none")
+    return out
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def mapping_table(data: Mapping[str, Any], trump: Any = None) -> Table:
+    """A two-column table of a mapping (a score sheet, a result)."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    for key, value in data.items():
+        grid.add_row(_title(str(key)), format_cell(value, trump))
+    return grid
+
+
+def table_panel(
+    view: View,
+    num_seats: int,
+    *,
+    title: str,
+    sort_key: CardKey | None = None,
+    numbered: Sequence[Card] | None = None,
+    picked: Sequence[Card] = (),
+) -> Panel:
+    """The whole table as the view's seat sees it."""
+    data = view.to_dict()
+    viewer = view.seat
+    trump = data.get("trump")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+
+    def row(label: str, value: RenderableType) -> None:
+        grid.add_row(label, value)
+
+    turn = "—" if view.to_move is None else seat_name(view.to_move, viewer, num_seats)
+    row("phase", Text(f"{view.phase}  (to move: {turn})"))
+    row("trump", trump_text(trump))
+    for seat_field in ("dealer", "starter"):
+        if seat_field in data:
+            row(seat_field, Text(seat_name(data[seat_field], viewer, num_seats)))
+    if "declarers" in data and data["declarers"] is not None:
+        row("declarers", Text(team_name(data["declarers"], viewer, num_seats)))
+    if "turn_up" in data:
+        row("turned up", format_value(data["turn_up"], trump))
+    scores = Text()
+    for team, score in enumerate(data.get("scores", [])):
+        if team:
+            scores.append("   ")
+        scores.append(f"{team_name(team, viewer, num_seats)}: ")
+        scores.append(str(score), style="bold")
+    row("scores", scores)
+    if "points" in data:
+        row("points", format_value(data["points"]))
+    if data.get("kitty"):
+        row("kitty", format_value(data["kitty"], trump))
+    for key, value in data.items():
+        if key not in _DRAWN and not is_empty(value):
+            row(_title(key), format_cell(value, trump))
+    if data.get("last_trick"):
+        last = plays_text(data["last_trick"], viewer, num_seats, trump)
+        last.append(f"   → {seat_name(data.get('last_winner'), viewer, num_seats)}", style="green")
+        row("last trick", last)
+    row("trick", plays_text(data["trick"], viewer, num_seats, trump) if data.get("trick") else Text("—"))
+    parts: list[RenderableType] = [grid]
+    if view.hand:
+        hand = hand_text(view.hand, trump, sort_key, numbered=numbered, picked=picked)
+        parts += [Text(""), Text("your hand" if viewer is not None else "hand", style="cyan"), hand]
+    return Panel(Group(*parts), title=title, box=box.ROUNDED, expand=False)
+
+
+def legal_menu(actions: Sequence[str]) -> Text:
+    """The legal actions numbered from 1, several to a line."""
+    out = Text()
+    width = max((len(a) for a in actions), default=0) + 5
+    per_line = max(1, 72 // width)
+    for i, action in enumerate(actions):
+        if i and i % per_line == 0:
+            out.append("\n")
+        out.append(f"{i + 1:>3}", style="bold yellow")
+        out.append(f" {action}".ljust(width - 3))
+    return out
+
+
+def result_panel(result: Mapping[str, Any], num_seats: int, viewer: int | None) -> Panel:
+    """The end of the game: who won, the scores, and the game's own details."""
+    winner = result.get("winner")
+    headline = "a draw" if winner is None else f"{team_name(winner, viewer, num_seats)} wins"
+    body = mapping_table({k: v for k, v in result.items() if k not in ("winner", "draw")})
+    return Panel(Group(Text(headline, style="bold green"), body), title="game over", expand=False)
+
+
+def score_sheet(last_round: Mapping[str, Any]) -> Panel:
+    """The end-of-deal summary a game reports in ``last_round``."""
+    return Panel(mapping_table(last_round), title="score sheet", expand=False)

@@ -1,0 +1,156 @@
+"""``tricktable simulate``: many whole games between bots, spread over processes, with per-team
+results (wins, draws, win rate and its 95% Wilson interval, mean score) and the speed.
+
+Game ``i`` is seeded from the run's seed and ``i`` alone, and each bot from its game's seed and seat,
+so a run gives the same games and the same results whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable import bots, games
+from tricktable.cli.autoplay import play_out
+from tricktable.cli.play import bot_seed
+from tricktable.cli.stats import wilson_interval
+from tricktable.core import team_of
+from tricktable.core.rng import MAX_SEED, rng_for
+
+__all__ = ["Outcome", "Summary", "game_seed", "run_games", "simulate", "summarize"]
+
+CHUNKS_PER_JOB = 8
+"""Work is cut into this many pieces per process, so the progress bar moves and loads balance."""
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run."""
+    return rng_for(run_seed, f"simulate game {index}").randrange(MAX_SEED)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How one simulated game ended."""
+
+    index: int
+    winner: int | None
+    scores: tuple[Any, ...]
+    actions: int
+
+
+def run_games(
+    game_name: str, config: dict[str, Any], seat_bots: Sequence[str], run_seed: int, indices: Sequence[int]
+) -> list[Outcome]:
+    """Play the games ``indices`` of a run (in a worker process or in this one)."""
+    game = games.get(game_name)
+    out = []
+    for i in indices:
+        seed = game_seed(run_seed, i)
+        state = game.new(seed=seed, config=config)
+        players = {
+            seat: bots.get(name, game=game_name, seed=bot_seed(seed, seat))
+            for seat, name in enumerate(seat_bots)
+        }
+        final = play_out(state, players)
+        result = final.result
+        assert result is not None
+        out.append(Outcome(i, result.winner, tuple(result.scores), len(final.history)))
+    return out
+
+
+def _chunks(count: int, jobs: int) -> list[range]:
+    size = max(1, math.ceil(count / (jobs * CHUNKS_PER_JOB)))
+    return [range(start, min(count, start + size)) for start in range(0, count, size)]
+
+
+def simulate(
+    game_name: str,
+    config: dict[str, Any],
+    seat_bots: Sequence[str],
+    run_seed: int,
+    count: int,
+    jobs: int,
+    advance: Callable[[int], None] = lambda n: None,
+) -> list[Outcome]:
+    """Play ``count`` games over ``jobs`` processes; ``advance(n)`` is called as n more games finish.
+    The outcomes come back in game order."""
+    chunks = _chunks(count, jobs)
+    outcomes: list[Outcome] = []
+    if jobs == 1:
+        for chunk in chunks:
+            outcomes += run_games(game_name, config, seat_bots, run_seed, chunk)
+            advance(len(chunk))
+        return outcomes
+    # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
+    context = multiprocessing.get_context("spawn")
+    with futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        pending = [pool.submit(run_games, game_name, config, list(seat_bots), run_seed, c) for c in chunks]
+        try:
+            for done in futures.as_completed(pending):
+                part = done.result()
+                outcomes += part
+                advance(len(part))
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSummary:
+    team: int
+    seats: list[int]
+    bots: list[str]
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    ci95: tuple[float, float]
+    mean_score: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    teams: list[TeamSummary]
+    games: int
+    mean_actions: float
+
+
+def summarize(outcomes: Sequence[Outcome], seat_bots: Sequence[str], num_seats: int) -> Summary:
+    """Per-team tallies. The win rate counts wins only (a draw is not half a win); its interval is
+    Wilson's at 95%. The mean score is None where scores are not numbers."""
+    n = len(outcomes)
+    num_teams = len({team_of(s, num_seats) for s in range(num_seats)})
+    teams = []
+    for team in range(num_teams):
+        seats = [s for s in range(num_seats) if team_of(s, num_seats) == team]
+        wins = sum(1 for o in outcomes if o.winner == team)
+        draws = sum(1 for o in outcomes if o.winner is None)
+        scores = [o.scores[team] for o in outcomes]
+        numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+        teams.append(
+            TeamSummary(
+                team=team,
+                seats=seats,
+                bots=[seat_bots[s] for s in seats],
+                wins=wins,
+                draws=draws,
+                losses=n - wins - draws,
+                win_rate=wins / n,
+                ci95=wilson_interval(wins, n),
+                mean_score=sum(scores) / n if numeric else None,
+            )
+        )
+    return Summary(teams=teams, games=n, mean_actions=sum(o.actions for o in outcomes) / n)
+
+
+def timed(fn: Callable[[], list[Outcome]]) -> tuple[list[Outcome], float]:
+    start = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - start
