@@ -1,0 +1,62 @@
+"""Back Alley's options: the variants and the [gap] choices of ``rules/back-alley.md``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tricktable.core.config import GameConfig, option
+
+__all__ = ["Config"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Config(GameConfig):
+    """Back Alley's variants. Defaults are the project's rules file."""
+
+    deals: int = option(
+        25,
+        allowed=(25, 26),
+        doc="hands in a game: 25 (13 down to 1 and back up to 13) or 26 (the 1-card hand is played twice)",
+    )
+    little_joker_forces: bool = option(
+        True,
+        doc="a led little joker forces every other player to play their lowest trump "
+        "(off: it is followed like any trump)",
+    )
+    board_multiplier: str = option(
+        "linear",
+        allowed=("linear", "doubling"),
+        doc="what double, triple and quadruple boards multiply the board score by: "
+        "linear 2, 3, 4; doubling 2, 4, 8",
+    )
+    points_per_bid_trick: int = option(
+        5,
+        allowed=range(1, 21),
+        doc="points won per bid trick when a contract is made, lost per bid trick when it fails",
+    )
+    zero_bid_scores_tricks: bool = option(
+        True,
+        doc="[gap] a side whose two players both passed scores 1 point per trick it takes (off: 0)",
+    )
+    bid_must_increase: bool = option(
+        False,
+        doc="[gap] each number bid must be higher than every number bid before it in the hand "
+        "(pass and board are always allowed); off, as the English original reads: any number may be bid",
+    )
+    equal_bid_leader: str = option(
+        "first",
+        allowed=("first", "last"),
+        doc="[gap] who leads when the highest number was bid by more than one player and nobody bid "
+        "board: the first or the last of them to bid it",
+    )
+    board_opens_trumps: bool = option(
+        True,
+        doc="[gap] once a board is bid, trumps may be led from the first trick of the hand "
+        "(off: a board hand waits for trumps to be broken like any other)",
+    )
+    overruled_board: str = option(
+        "void",
+        allowed=("void", "failed"),
+        doc="[gap] when both sides bid board only the last board stands; the side it overruled "
+        "scores nothing (void) or loses its own board as failed (failed)",
+    )

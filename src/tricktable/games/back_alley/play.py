@@ -1,0 +1,85 @@
+"""Which cards a player may play, and why the others are refused: one rule function for both.
+
+:func:`play_rule` returns the playable cards together with the rule that limited them; the legal
+actions are those cards, and :func:`refusal` explains any other card by that same rule.
+
+>>> from tricktable.cards import format_cards, parse_cards
+>>> hand = parse_cards("2S 9S 4H KD")
+>>> cards, rule = play_rule(hand, parse_cards("BJ"), 0, True, True)  # spades trump, big joker led
+>>> format_cards(cards), refusal(parse_cards("2S")[0], hand, parse_cards("BJ"), 0, cards, rule)
+('9S', 'the big joker was led: you must play your highest trump, 9S')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, format_cards
+
+from .ranking import NO_TRUMP, RANK, SUIT, suit_name
+
+__all__ = ["BIG_JOKER_LED", "FOLLOW", "FREE", "LITTLE_JOKER_LED", "TRUMPS_CLOSED", "play_rule", "refusal"]
+
+FREE = 0
+FOLLOW = 1
+BIG_JOKER_LED = 2
+LITTLE_JOKER_LED = 3
+TRUMPS_CLOSED = 4
+
+
+def play_rule(
+    hand: tuple[Card, ...],
+    trick: Sequence[Card],
+    trump: int,
+    may_lead_trump: bool,
+    little_joker_forces: bool,
+) -> tuple[tuple[Card, ...], int]:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards played to it so far) and the
+    rule that limited them (FREE when every card may be played).
+
+    ``may_lead_trump``: trumps are broken, or a board opened them; a leader holding only trumps may
+    lead one anyway."""
+    suit = SUIT[trump]
+    if not trick:
+        if may_lead_trump or trump == NO_TRUMP:
+            return hand, FREE
+        side = tuple(c for c in hand if suit[c] != trump)
+        if not side or len(side) == len(hand):
+            return hand, FREE
+        return side, TRUMPS_CLOSED
+    led = trick[0]
+    forcing = led == BIG_JOKER or (led == LITTLE_JOKER and little_joker_forces)
+    if forcing and trump != NO_TRUMP:
+        trumps = [c for c in hand if suit[c] == trump]
+        if not trumps:
+            return hand, FREE
+        if led == BIG_JOKER:
+            return (max(trumps, key=RANK.__getitem__),), BIG_JOKER_LED
+        return (min(trumps, key=RANK.__getitem__),), LITTLE_JOKER_LED
+    led_suit = suit[led]
+    follow = tuple(c for c in hand if suit[c] == led_suit)
+    if follow:
+        return follow, FOLLOW
+    return hand, FREE
+
+
+def refusal(
+    card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, allowed: Sequence[Card], rule: int
+) -> str:
+    """Why ``card`` may not be played, given what :func:`play_rule` returned (``card`` not allowed)."""
+    if card not in hand:
+        return f"you do not hold {card}"
+    if rule == BIG_JOKER_LED:
+        return f"the big joker was led: you must play your highest trump, {allowed[0]}"
+    if rule == LITTLE_JOKER_LED:
+        return f"the little joker was led: you must play your lowest trump, {allowed[0]}"
+    if rule == TRUMPS_CLOSED:
+        what = "a joker (jokers are trumps)" if card >= LITTLE_JOKER else "a trump"
+        return f"trumps are not broken yet: you may not lead {what} while you hold other suits"
+    led_suit = SUIT[trump][trick[0]]
+    if led_suit == trump and trump != NO_TRUMP:
+        return (
+            f"trumps were led and you hold {format_cards(allowed)}: you must follow with a trump "
+            "(jokers are trumps)"
+        )
+    return f"{suit_name(led_suit)} were led and you hold {format_cards(allowed)}: you must follow suit"

@@ -1,0 +1,94 @@
+"""Card order and trick winners, as tables indexed by the trump and ``int(card)``.
+
+The trump is an index ``t``: the suit's number 0..3 (S H D C), or :data:`NO_TRUMP` (4). Jokers belong
+to the trump suit; in a no-trump hand no joker is in play, so their entries there are never read.
+
+>>> from tricktable.cards import format_cards, parse_cards
+>>> trick_winner(parse_cards("7H AS 9H 2S"), 0)  # spades are trump: the ace of spades wins
+1
+>>> trick_winner(parse_cards("7H AS 9H 2S"), 1)  # hearts are trump: the nine of hearts wins
+2
+>>> format_cards(trumps_in(parse_cards("BJ 2S AH 3S"), 0))
+'BJ 2S 3S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tricktable.cards import Card, Suit
+
+__all__ = [
+    "NO_TRUMP",
+    "RANK",
+    "SUIT",
+    "SUIT_NAMES",
+    "highest",
+    "lowest",
+    "suit_name",
+    "trick_winner",
+    "trump_index",
+    "trumps_in",
+]
+
+NO_TRUMP = 4
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+RANK: tuple[int, ...] = tuple([c % 13 for c in range(52)] + [13, 14])
+"""Order inside a suit: 2 is 0, ace 12, little joker 13, big joker 14 (the jokers only in trumps)."""
+
+SUIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple([c // 13 for c in range(52)] + [t, t]) for t in range(NO_TRUMP + 1)
+)
+"""``SUIT[t][card]``: the suit a card belongs to for play when ``t`` is trump (jokers: the trump)."""
+
+_TRUMP_BASE, _LED_BASE = 40, 20
+# _KEY[t][led_suit][card]: a trump beats any card of the led suit, which beats any other card.
+_KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            _TRUMP_BASE + RANK[c]
+            if SUIT[t][c] == t and t != NO_TRUMP
+            else (_LED_BASE + RANK[c] if SUIT[t][c] == led else 0)
+            for c in range(54)
+        )
+        for led in range(NO_TRUMP + 1)
+    )
+    for t in range(NO_TRUMP + 1)
+)
+
+
+def trump_index(suit: Suit | None) -> int:
+    return NO_TRUMP if suit is None else int(suit)
+
+
+def suit_name(suit: int) -> str:
+    return SUIT_NAMES[suit] if suit < NO_TRUMP else "no-trump cards"
+
+
+def trick_winner(cards: Sequence[Card], trump: int) -> int:
+    """Index (in play order) of the card that wins a trick: the highest trump, else the highest card
+    of the led suit."""
+    key = _KEY[trump][SUIT[trump][cards[0]]]
+    best, best_key = 0, key[cards[0]]
+    for i in range(1, len(cards)):
+        k = key[cards[i]]
+        if k > best_key:
+            best, best_key = i, k
+    return best
+
+
+def trumps_in(hand: Sequence[Card], trump: int) -> tuple[Card, ...]:
+    if trump == NO_TRUMP:
+        return ()
+    suit = SUIT[trump]
+    return tuple(c for c in hand if suit[c] == trump)
+
+
+def highest(cards: Sequence[Card]) -> Card:
+    """The highest of some cards of one suit (jokers on top, big above little)."""
+    return max(cards, key=RANK.__getitem__)
+
+
+def lowest(cards: Sequence[Card]) -> Card:
+    return min(cards, key=RANK.__getitem__)

@@ -1,0 +1,64 @@
+"""What a side scores for a hand.
+
+>>> from tricktable.games.back_alley.config import Config
+>>> cfg = Config()
+>>> side_points(Contract("tricks", 4), taken=6, size=13, config=cfg)  # 4 x 5 + 2 overtricks
+22
+>>> side_points(Contract("tricks", 4), taken=3, size=13, config=cfg)
+-20
+>>> side_points(Contract("board", 5, level=3), taken=5, size=5, config=cfg)  # triple board: 5 x 10 x 3
+150
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from tricktable.core.trick import Play
+
+from .bidding import Contract
+from .config import Config
+
+__all__ = ["BOARD_POINTS_PER_TRICK", "HandRecord", "board_multiplier", "side_points"]
+
+BOARD_POINTS_PER_TRICK = 10
+
+
+def board_multiplier(level: int, kind: str) -> int:
+    """Board 1, double 2, triple 3, quadruple 4 (linear) or 1, 2, 4, 8 (doubling)."""
+    return level if kind == "linear" else 2 ** (level - 1)
+
+
+def side_points(contract: Contract, taken: int, size: int, config: Config) -> int:
+    if contract.kind == "tricks":
+        bid = contract.tricks
+        per = config.points_per_bid_trick
+        return per * bid + (taken - bid) if taken >= bid else -per * bid
+    if contract.kind == "none":
+        return taken if config.zero_bid_scores_tricks else 0
+    board = BOARD_POINTS_PER_TRICK * size * board_multiplier(contract.level, config.board_multiplier)
+    if contract.kind == "board":
+        return board if taken == size else -board
+    return -board if config.overruled_board == "failed" else 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One row of the score sheet: a hand played (or thrown in when all four passed)."""
+
+    number: int
+    size: int
+    dealer: int
+    trump: str | None
+    bids: tuple[tuple[int, str], ...]
+    contracts: tuple[Contract, Contract] | None
+    tricks: tuple[int, int]
+    points: tuple[int, int]
+    scores: tuple[int, int]
+    thrown_in: bool
+    last_trick: tuple[Play, ...]
+    last_winner: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -1,0 +1,418 @@
+"""Back Alley's state: the phases ``bid`` → ``play`` → (next hand) ... → ``over``.
+
+Dealing, the trump turn-up, the joker swap, scoring a hand and dealing the next are automatic: they
+happen inside the action that finishes the bidding (a throw-in) or the last trick of a hand. The legal
+actions of the seat to move are computed once, when the state is made, and the legality check is a
+membership test in them; only a refused action goes through the slower explanation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar, NamedTuple
+
+from tricktable.cards import ALL_CARDS, Card
+from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.history import Log
+from tricktable.core.rng import shuffled
+from tricktable.core.state import Result, State
+from tricktable.core.trick import Play
+
+from .bidding import (
+    BOARD,
+    Contract,
+    bid_reason,
+    bid_value,
+    contracts,
+    first_leader,
+    highest_number,
+    legal_bids,
+    named_bids,
+)
+from .config import Config
+from .deal import SEATS, Deal, deal, hand_sizes
+from .play import play_rule, refusal
+from .ranking import NO_TRUMP, SUIT, trick_winner
+from .scoring import HandRecord, side_points
+from .view import BackAlleyView, build_view
+
+__all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Progress", "Trick", "start"]
+
+VERBS = verb_table(
+    Verb("bid", ArgKind.BID, "bid a number of tricks (1 to cards in hand - 1), pass, or board (every trick)"),
+    Verb("play", ArgKind.CARDS, "play one card"),
+)
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the four cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def plays(self) -> tuple[Play, ...]:
+        return tuple(((self.leader + i) % SEATS, (c,)) for i, c in enumerate(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What runs across hands: the hand number (1-based), deals made so far (thrown-in ones too),
+    the scores and the score sheet."""
+
+    number: int
+    deals: int
+    scores: tuple[int, int]
+    sheet: tuple[HandRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The bids of this hand in order (from left of the dealer), and once all four have bid the
+    contracts and whether a board opened trumps."""
+
+    bids: tuple[int, ...]
+    contracts: tuple[Contract, Contract] | None = None
+    trumps_open: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The tricks completed this hand, tricks won per seat, and whether a trump has been played."""
+
+    tricks: tuple[Trick, ...]
+    won: tuple[int, int, int, int]
+    broken: bool
+
+
+_NO_PROGRESS = Progress((), (0, 0, 0, 0), False)
+_PLAYS = tuple(play(c) for c in ALL_CARDS)
+
+
+@lru_cache(maxsize=2)
+def _schedule(deals: int) -> tuple[int, ...]:
+    return hand_sizes(deals)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class BackAlleyState(State):
+    """One moment of a game of Back Alley. Build with ``GAME.new(...)``; advance with ``apply``."""
+
+    VERBS: ClassVar[Mapping[str, Verb]] = VERBS
+    GAME_NAME: ClassVar[str] = "back-alley"
+
+    config: Config
+    seed: int
+    decks: tuple[tuple[Card, ...], ...]
+    log: Log
+    match: Match
+    deal: Deal
+    auction: Auction
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[Card, ...]
+    """The cards played to the trick in progress, from ``leader`` on."""
+    leader: int
+    mover: int | None
+    progress: Progress
+    legal: tuple[Action, ...]
+    """The legal actions of ``mover`` (derived: made with the state, compared by the rest)."""
+
+    # --- the protocol ---------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if self.mover is None:
+            return "over"
+        return "bid" if self.auction.contracts is None else "play"
+
+    @property
+    def to_move(self) -> int | None:
+        return self.mover
+
+    @property
+    def is_over(self) -> bool:
+        return self.mover is None
+
+    @property
+    def num_seats(self) -> int:
+        return SEATS
+
+    @property
+    def result(self) -> Result | None:
+        if self.mover is not None:
+            return None
+        a, b = self.match.scores
+        winner = None if a == b else (0 if a > b else 1)
+        summary = (
+            f"a draw at {a} all"
+            if winner is None
+            else f"team {winner} (seats {winner} and {winner + 2}) wins {max(a, b)} to {min(a, b)}"
+        )
+        return Result(scores=(a, b), winner=winner, summary=summary, details={"hands": len(self.match.sheet)})
+
+    @property
+    def trump(self) -> int:
+        """The trump suit's index (0..3 for S H D C) or ``NO_TRUMP``."""
+        return self.deal.trump
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        return self.legal
+
+    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+        if action in self.legal:
+            return None
+        if self.auction.contracts is None:
+            return self._bid_refusal(action)
+        if action.verb != "play":
+            return "the bidding is over: play a card"
+        if action.arg is not None or len(action.cards) != 1:
+            return "play one card at a time, like 'play 7H'"
+        hand = self.hands[seat]
+        allowed, rule = self._rule(hand)
+        return refusal(action.cards[0], hand, self.trick, self.deal.trump, allowed, rule)
+
+    def _bid_refusal(self, action: Action) -> str:
+        if action.verb != "bid":
+            return "the bidding comes first: bid a number of tricks, pass or board"
+        value = bid_value(action)
+        if value is None:
+            if action.arg == 0:
+                return "to bid no tricks, say 'bid pass'"
+            return f"'{action}' is not a bid: bid a number of tricks, pass or board"
+        reason = bid_reason(
+            value, self.deal.size, highest_number(self.auction.bids), self.config.bid_must_increase
+        )
+        assert reason is not None, "bid_reason and legal_bids disagree"
+        return reason
+
+    def _rule(self, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], int]:
+        return play_rule(
+            hand,
+            self.trick,
+            self.deal.trump,
+            self.progress.broken or self.auction.trumps_open,
+            self.config.little_joker_forces,
+        )
+
+    # --- transitions ----------------------------------------------------------------------------
+    def _next(self, action: Action, seat: int) -> BackAlleyState:
+        log = self.log.push(seat, action)
+        if self.auction.contracts is None:
+            return self._after_bid(action, seat, log)
+        card = action.cards[0]
+        hand = self.hands[seat]
+        i = hand.index(card)
+        hands = list(self.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        trick = (*self.trick, card)
+        if len(trick) < SEATS:
+            nxt = (seat + 1) % SEATS
+            allowed, _ = play_rule(
+                hands[nxt],
+                trick,
+                self.deal.trump,
+                self.progress.broken or self.auction.trumps_open,
+                self.config.little_joker_forces,
+            )
+            return BackAlleyState(
+                self.config,
+                self.seed,
+                self.decks,
+                log,
+                self.match,
+                self.deal,
+                self.auction,
+                tuple(hands),
+                trick,
+                self.leader,
+                nxt,
+                self.progress,
+                tuple([_PLAYS[c] for c in allowed]),
+            )
+        return self._after_trick(tuple(hands), trick, log)
+
+    def _after_trick(
+        self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], log: Log
+    ) -> BackAlleyState:
+        trump = self.deal.trump
+        winner = (self.leader + trick_winner(trick, trump)) % SEATS
+        old = self.progress
+        suit = SUIT[trump]
+        broken = old.broken or (trump != NO_TRUMP and any(suit[c] == trump for c in trick))
+        won = list(old.won)
+        won[winner] += 1
+        progress = Progress(
+            (*old.tricks, Trick(self.leader, trick, winner)), (won[0], won[1], won[2], won[3]), broken
+        )
+        if len(progress.tricks) == self.deal.size:
+            return self._score_hand(hands, progress, log)
+        allowed, _ = play_rule(
+            hands[winner], (), trump, broken or self.auction.trumps_open, self.config.little_joker_forces
+        )
+        return BackAlleyState(
+            self.config,
+            self.seed,
+            self.decks,
+            log,
+            self.match,
+            self.deal,
+            self.auction,
+            hands,
+            (),
+            winner,
+            winner,
+            progress,
+            tuple([_PLAYS[c] for c in allowed]),
+        )
+
+    def _after_bid(self, action: Action, seat: int, log: Log) -> BackAlleyState:
+        value = bid_value(action)
+        assert value is not None
+        bids = (*self.auction.bids, value)
+        if len(bids) < SEATS:
+            floor = highest_number(bids)
+            legal = legal_bids(self.deal.size, floor, self.config.bid_must_increase)
+            return self._with(log, Auction(bids), (seat + 1) % SEATS, legal)
+        first = (self.deal.dealer + 1) % SEATS
+        leader = first_leader(bids, first, self.config.equal_bid_leader)
+        if leader is None:
+            return self._thrown_in(bids, log)
+        board = BOARD in bids
+        auction = Auction(
+            bids, contracts(bids, first, self.deal.size), board and self.config.board_opens_trumps
+        )
+        allowed, _ = play_rule(
+            self.hands[leader], (), self.deal.trump, auction.trumps_open, self.config.little_joker_forces
+        )
+        return self._with(log, auction, leader, tuple([_PLAYS[c] for c in allowed]))
+
+    def _with(self, log: Log, auction: Auction, mover: int, legal: tuple[Action, ...]) -> BackAlleyState:
+        return BackAlleyState(
+            self.config,
+            self.seed,
+            self.decks,
+            log,
+            self.match,
+            self.deal,
+            auction,
+            self.hands,
+            (),
+            mover,
+            mover,
+            _NO_PROGRESS,
+            legal,
+        )
+
+    def _thrown_in(self, bids: tuple[int, ...], log: Log) -> BackAlleyState:
+        m = self.match
+        row = self._record(Auction(bids), None, (0, 0), (0, 0), m.scores, None)
+        match = Match(m.number, m.deals + 1, m.scores, (*m.sheet, row))
+        return start(self.config, self.seed, self.decks, log, match, (self.deal.dealer + 1) % SEATS)
+
+    def _score_hand(
+        self, hands: tuple[tuple[Card, ...], ...], progress: Progress, log: Log
+    ) -> BackAlleyState:
+        won = progress.won
+        taken = (won[0] + won[2], won[1] + won[3])
+        pacts = self.auction.contracts
+        assert pacts is not None
+        size = self.deal.size
+        points = (
+            side_points(pacts[0], taken[0], size, self.config),
+            side_points(pacts[1], taken[1], size, self.config),
+        )
+        m = self.match
+        scores = (m.scores[0] + points[0], m.scores[1] + points[1])
+        row = self._record(self.auction, progress.tricks[-1], taken, points, scores, pacts)
+        sheet = (*m.sheet, row)
+        if m.number == len(_schedule(self.config.deals)):
+            final = Match(m.number, m.deals + 1, scores, sheet)
+            return BackAlleyState(
+                self.config,
+                self.seed,
+                self.decks,
+                log,
+                final,
+                self.deal,
+                self.auction,
+                hands,
+                (),
+                0,
+                None,
+                progress,
+                (),
+            )
+        match = Match(m.number + 1, m.deals + 1, scores, sheet)
+        return start(self.config, self.seed, self.decks, log, match, (self.deal.dealer + 1) % SEATS)
+
+    def _record(
+        self,
+        auction: Auction,
+        last: Trick | None,
+        taken: tuple[int, int],
+        points: tuple[int, int],
+        scores: tuple[int, int],
+        pacts: tuple[Contract, Contract] | None,
+    ) -> HandRecord:
+        d = self.deal
+        return HandRecord(
+            number=self.match.number,
+            size=d.size,
+            dealer=d.dealer,
+            trump=None if d.trump == NO_TRUMP else "SHDC"[d.trump],
+            bids=named_bids(auction.bids, (d.dealer + 1) % SEATS),
+            contracts=pacts,
+            tricks=taken,
+            points=points,
+            scores=scores,
+            thrown_in=pacts is None,
+            last_trick=() if last is None else last.plays(),
+            last_winner=None if last is None else last.winner,
+        )
+
+    # --- what may be seen ------------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> BackAlleyView:
+        return build_view(self, seat)
+
+    def card_locations(self) -> Mapping[str, Sequence[Card]]:
+        out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(SEATS)}
+        out["stock"] = self.deal.stock
+        out["turned"] = self.deal.turn_up
+        out["discard"] = self.deal.discard
+        out["trick"] = self.trick
+        for team in (0, 1):
+            out[f"won team {team}"] = tuple(
+                c for t in self.progress.tricks if t.winner % 2 == team for c in t.cards
+            )
+        return out
+
+    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+        hidden = [c for s in range(SEATS) if s != seat for c in self.hands[s]]
+        return (*hidden, *self.deal.stock)
+
+
+def start(
+    config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], log: Log, match: Match, dealer: int
+) -> BackAlleyState:
+    """The state at the start of a deal: cards dealt, trump turned, the seat left of the dealer to bid."""
+    size = _schedule(config.deals)[match.number - 1]
+    n = match.deals
+    deck = decks[n] if n < len(decks) else shuffled(ALL_CARDS, seed, f"deal {n}")
+    dealt = deal(deck, dealer, size)
+    first = (dealer + 1) % SEATS
+    return BackAlleyState(
+        config,
+        seed,
+        decks,
+        log,
+        match,
+        dealt,
+        Auction(()),
+        dealt.hands,
+        (),
+        first,
+        first,
+        _NO_PROGRESS,
+        legal_bids(size, 0, config.bid_must_increase),
+    )

@@ -1,0 +1,88 @@
+"""What one seat of a Back Alley table may know: its own hand and everything played in the open."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tricktable.cards import Card
+from tricktable.core.trick import Play
+from tricktable.core.views import View
+
+from .bidding import Contract, named_bids
+from .deal import SEATS, hand_sizes
+from .ranking import NO_TRUMP
+
+if TYPE_CHECKING:
+    from .state import BackAlleyState
+
+__all__ = ["BackAlleyView", "build_view"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class BackAlleyView(View):
+    """The common view fields plus what a Back Alley player sees at the table.
+
+    ``bids``: ``(seat, bid)`` in bidding order (``pass``, ``3``, ``board``, ``double board``...);
+    ``contracts``: per team once bidding is over; ``tricks_won`` per seat and ``team_tricks`` per team
+    this hand; ``played``: the cards of the completed tricks of this hand, in play order; ``discard``:
+    the joker discarded after a joker turn-up, by ``discarded_by``; ``sheet``: every hand's score-sheet
+    row so far (``last_round`` is the last of them)."""
+
+    dealer: int
+    turn_up: tuple[Card, ...]
+    hand_number: int
+    hands_total: int
+    hand_size: int
+    bids: tuple[tuple[int, str], ...]
+    contracts: tuple[Contract, Contract] | None
+    leader: int | None
+    tricks_won: tuple[int, ...]
+    team_tricks: tuple[int, int]
+    trumps_broken: bool
+    cards_held: tuple[int, ...]
+    played: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    discarded_by: int | None
+    sheet: tuple[Mapping[str, Any], ...]
+
+
+def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
+    d = state.deal
+    prog = state.progress
+    won = prog.won
+    last = prog.tricks[-1] if prog.tricks else None
+    sheet = tuple(row.as_dict() for row in state.match.sheet)
+    over = state.mover is None
+    trick: tuple[Play, ...] = tuple(((state.leader + i) % SEATS, (c,)) for i, c in enumerate(state.trick))
+    return BackAlleyView(
+        game="back-alley",
+        seat=seat,
+        phase=state.phase,
+        to_move=state.mover,
+        hand=() if seat is None else state.hands[seat],
+        trick=trick,
+        last_trick=() if last is None else last.plays(),
+        last_winner=None if last is None else last.winner,
+        trump=None if d.trump == NO_TRUMP else "SHDC"[d.trump],
+        scores=state.match.scores,
+        legal=tuple(str(a) for a in state.legal) if seat == state.mover else (),
+        last_round=sheet[-1] if sheet else None,
+        dealer=d.dealer,
+        turn_up=d.turn_up,
+        hand_number=state.match.number,
+        hands_total=len(hand_sizes(state.config.deals)),
+        hand_size=d.size,
+        bids=named_bids(state.auction.bids, (d.dealer + 1) % SEATS),
+        contracts=state.auction.contracts,
+        leader=None if over else state.leader,
+        tricks_won=won,
+        team_tricks=(won[0] + won[2], won[1] + won[3]),
+        trumps_broken=prog.broken,
+        cards_held=tuple(len(h) for h in state.hands),
+        played=tuple(c for t in prog.tricks for c in t.cards),
+        discard=d.discard,
+        discarded_by=d.discarded_by,
+        sheet=sheet,
+    )
