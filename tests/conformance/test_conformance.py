@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tricktable import games
-from tricktable.core import ConfigError, IllegalActionError, NotYourTurnError, RecordError
+from tricktable.core import ConfigError, IllegalActionError, InvalidActionError, NotYourTurnError, RecordError
 
 from .walk import card_counts, check_legality_agrees, check_view, walk
 
@@ -133,8 +133,8 @@ def test_bad_seats_and_malformed_actions(game: Any) -> None:
     for bad_seat in (-1, 4 if state.num_seats == 4 else 2, "1", True):
         with pytest.raises(ValueError, match="seat must be a number"):
             state.legal_actions(bad_seat)
-    for text in ("", "fly away", "play ZZ"):
-        with pytest.raises(ValueError, match="action"):
+    for text, message in (("", "empty"), ("fly away", "not an action"), ("play ZZ", "not a card")):
+        with pytest.raises(InvalidActionError, match=message):
             state.apply(text)
 
 
