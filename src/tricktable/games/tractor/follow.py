@@ -1,0 +1,385 @@
+"""Following a lead: the one definition of "as far as you can", its checker, its lazy generator and the
+card-by-card selection function.
+
+**The definition.** Let *s* be the led suit, *n* the number of cards led, *H_s* the follower's cards of
+suit *s*. A play *P* of *n* cards from the hand is legal when
+
+1. *P* holds ``min(n, |H_s|)`` cards of suit *s* (follow suit as far as you can; when short, every
+   suit card goes and the rest is free); and, when the follower has more than *n* suit cards,
+2. the *shape score* of *P* (its cards are then all of suit *s*) is the best any *n* suit cards of the
+   hand reach. The score, compared lexicographically, is
+   (a) how many of the lead's tractors can be matched by disjoint tractors of the same length among
+   *P*'s pairs, where a longer tractor may be cut into shorter ones but never the reverse; then
+   (b) how many pairs *P* holds, counted up to the lead's number of pairs (a tractor's pairs count).
+
+Since (a) only grows as pairs are added, the best score is (a) for all the follower's suit pairs and
+(b) = ``min(pairs held in suit, pairs led)``. This gives every clause of the rules: a pair led forces a
+pair when held; a tractor led forces a tractor of that length (or a longer one, cut) when held, else
+as many pairs as held up to its length, consecutive or not (a 3-pair tractor led does not force a
+2-pair tractor: any three pairs do); a throw forces tractors for its tractors, then pairs for its
+pairs including tractor pairs no tractor could match; singles and leftover cards are free.
+
+**Enumeration.** A legal play is either all the suit cards plus any fill from the other suits (a
+multiset combination), or *n* suit cards whose pairs *X* satisfy the score. A play is fixed by *X* and
+its singles (distinct cards outside *X*, one copy each), so the plays with a given *X* number
+``C(D - |X|, n - 2|X|)`` for *D* distinct suit cards. Pairs with no adjacent pair in the hand
+("free" pairs) never form tractors, so only the subsets of the other ("chainable") pairs are
+enumerated, at most ``2**12`` for a 25-card hand, each kept if it reaches the tractor score; the free
+pairs are then counted by binomials. :func:`legal_follows` indexes the result by unranking.
+
+>>> from tricktable.cards import parse_cards
+>>> from tricktable.games.tractor.trump import Trump
+>>> t = Trump(rank="2", suit="S")
+>>> hand = parse_cards("7H 7H 8H 9H 9H KC")
+>>> try:
+...     check_follow(hand, parse_cards("3H 3H 4H 4H"), parse_cards("7H 7H 8H 9H"), t)
+... except IllegalActionError as err:
+...     print(err)
+a tractor of hearts was led and you hold the pairs 7H 7H and 9H 9H: you must play both pairs
+>>> [" ".join(map(str, p)) for p in legal_follows(hand, parse_cards("3H 3H 4H 4H"), t)]
+['7H 7H 9H 9H']
+>>> [str(c) for c in selectable(hand, parse_cards("3H 4H"), t, parse_cards("8H"))]
+['7H', '9H']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from math import comb
+
+from tricktable.cards import Card, format_cards
+from tricktable.core.actions import action_key
+from tricktable.core.errors import IllegalActionError
+from tricktable.games.tractor.lead import as_cards, require_held
+from tricktable.games.tractor.multisets import LazySequence, MultisetCombinations, unrank_combination
+from tricktable.games.tractor.trump import Trump, suit_name
+from tricktable.games.tractor.units import (
+    LeadShape,
+    card_counts,
+    decompose,
+    lead_shape,
+    max_tractors,
+    pair_runs,
+)
+
+__all__ = ["check_follow", "legal_follows", "selectable"]
+
+
+# --- the checker ---------------------------------------------------------------------------------
+
+
+def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card], trump: Trump) -> None:
+    """None if ``play`` is a legal follow to ``lead`` from ``hand``, else raise
+    :class:`IllegalActionError` with the rule broken, naming the cards."""
+    n = len(lead)
+    if not n:
+        raise IllegalActionError("nothing has been led yet: this would be a lead, not a follow")
+    if len(play) != n:
+        raise IllegalActionError(f"{_cards_led(n)}: you must play exactly {n}, not {len(play)}")
+    table = trump.suit_table
+    suit = table[lead[0]]
+    hand_counts = card_counts(hand)
+    play_counts = require_held(hand_counts, play)
+    in_suit = sum(k for c, k in hand_counts.items() if table[c] == suit)
+    played = sum(k for c, k in play_counts.items() if table[c] == suit)
+    if played < min(n, in_suit):
+        left = [
+            c for c, k in hand_counts.items() for _ in range(k - play_counts.get(c, 0)) if table[c] == suit
+        ]
+        raise IllegalActionError(
+            f"you must follow {suit_name(suit)}: you still hold {format_cards(sorted(left, key=action_key))}"
+        )
+    if in_suit <= n or n == 1:
+        return
+    shape = lead_shape(lead, trump)
+    if not shape.pairs:
+        return
+    order = trump.order_table
+    hand_pairs = [c for c, k in hand_counts.items() if k == 2 and table[c] == suit]
+    play_pairs = [c for c, k in play_counts.items() if k == 2]
+    if shape.tractors and len(hand_pairs) > 1:
+        best = max_tractors(pair_runs(order[c] for c in hand_pairs), shape.tractors)
+        if best and max_tractors(pair_runs(order[c] for c in play_pairs), shape.tractors) < best:
+            raise IllegalActionError(_tractor_reason(shape, hand_pairs, best, trump))
+    need = min(len(hand_pairs), shape.pairs)
+    if len(play_pairs) < need:
+        raise IllegalActionError(_pair_reason(shape, hand_pairs, need, trump))
+
+
+def _cards_led(n: int) -> str:
+    return "one card was led" if n == 1 else f"{n} cards were led"
+
+
+def _lead_words(shape: LeadShape) -> str:
+    name = suit_name(shape.suit)
+    fmt = shape.format
+    if fmt == "throw":
+        return f"{name} were thrown"
+    return f"a {fmt} of {name} was led"
+
+
+def _tractor_reason(shape: LeadShape, hand_pairs: list[Card], best: int, trump: Trump) -> str:
+    held = [u for u in decompose([c for c in hand_pairs for _ in range(2)], trump) if u.kind == "tractor"]
+    held_words = " and ".join(str(u) for u in held)
+    noun = "tractor" if len(held) == 1 else "tractors"
+    if shape.format == "tractor":
+        length = shape.tractors[0]
+        if len(held) == 1 and held[0].length == length:
+            return f"{_lead_words(shape)} and you hold the tractor {held_words}: you must play it"
+        return (
+            f"{_lead_words(shape)} and you hold the {noun} {held_words}: "
+            f"you must play {length} consecutive pairs from them"
+        )
+    lengths = " and ".join(str(n) for n in shape.tractors)
+    plural = "s" if len(shape.tractors) > 1 else ""
+    return (
+        f"{_lead_words(shape)} with tractor{plural} of {lengths} pairs and you hold the {noun} {held_words}: "
+        f"you must match {best} of the throw's tractors with tractors"
+    )
+
+
+def _pair_reason(shape: LeadShape, hand_pairs: list[Card], need: int, trump: Trump) -> str:
+    pairs = sorted(hand_pairs, key=trump.order_table.__getitem__)
+    words = [f"{c} {c}" for c in pairs]
+    if len(words) == 1:
+        return f"{_lead_words(shape)} and you hold the pair {words[0]}: you must play it"
+    held = ", ".join(words[:-1]) + " and " + words[-1]
+    if need == len(words):
+        must = "both pairs" if need == 2 else f"all {need} pairs"
+    else:
+        must = "one of them" if need == 1 else f"{need} of them"
+    lead = _lead_words(shape)
+    if shape.format == "throw":
+        lead += f" with {shape.pairs} pair{'s' if shape.pairs > 1 else ''} in all"
+    return f"{lead} and you hold the pairs {held}: you must play {must}"
+
+
+# --- the follow problem: everything the generator and the selection need -------------------------
+
+
+class _Problem:
+    """One (hand, lead) pair, digested: the suit cards, the forced or shaped case, the optimal pair sets."""
+
+    __slots__ = (
+        "blocks",
+        "chainable",
+        "distinct",
+        "fill",
+        "forced",
+        "free",
+        "lead",
+        "n",
+        "need_pairs",
+        "optimal",
+        "starts",
+        "suit",
+        "suit_cards",
+        "suit_counts",
+        "total",
+        "trump",
+    )
+
+    def __init__(self, hand: tuple[Card, ...], lead: tuple[Card, ...], trump: Trump) -> None:
+        shape = lead_shape(lead, trump)
+        table, order = trump.suit_table, trump.order_table
+        counts = card_counts(hand)
+        self.trump = trump
+        self.lead = lead
+        self.n = n = len(lead)
+        self.suit = shape.suit
+        self.suit_counts = {c: k for c, k in counts.items() if table[c] == shape.suit}
+        self.suit_cards = tuple(sorted(self.suit_counts, key=action_key))
+        self.distinct = len(self.suit_cards)
+        in_suit = sum(self.suit_counts.values())
+        self.forced = in_suit <= n
+        if self.forced:
+            # Every suit card goes; the rest is any fill from the other suits.
+            others = [c for c in sorted(counts, key=action_key) if table[c] != shape.suit]
+            self.fill = MultisetCombinations(others, [counts[c] for c in others], n - in_suit)
+            self.total = len(self.fill)
+            return
+        pairs = [c for c in self.suit_cards if self.suit_counts[c] == 2]
+        levels = {order[c] for c in pairs}
+        self.need_pairs = min(len(pairs), shape.pairs)
+        best = max_tractors(pair_runs(order[c] for c in pairs), shape.tractors) if shape.tractors else 0
+        if best:
+            self.chainable = tuple(c for c in pairs if order[c] - 1 in levels or order[c] + 1 in levels)
+            self.free = tuple(c for c in pairs if c not in self.chainable)
+            self.optimal = _optimal_chains(self.chainable, shape.tractors, best, n // 2, trump)
+        else:
+            self.chainable, self.free = (), tuple(pairs)
+            self.optimal = (frozenset(),)
+        # Blocks: (pairs from the chainable ones, number of free pairs, plays in the block).
+        self.blocks: list[tuple[frozenset[Card], int, int]] = []
+        self.starts: list[int] = []
+        total = 0
+        for chosen in self.optimal:
+            for j in range(len(self.free) + 1):
+                x = len(chosen) + j
+                if x < self.need_pairs or 2 * x > n:
+                    continue
+                size = comb(len(self.free), j) * comb(self.distinct - x, n - 2 * x)
+                if size:
+                    self.blocks.append((chosen, j, size))
+                    self.starts.append(total)
+                    total += size
+        self.total = total
+
+    def play_at(self, index: int) -> tuple[Card, ...]:
+        if self.forced:
+            fixed = [c for c, k in self.suit_counts.items() for _ in range(k)]
+            return tuple(sorted(fixed + list(self.fill[index]), key=action_key))
+        k = _bisect(self.starts, index)
+        chosen, j, _ = self.blocks[k]
+        index -= self.starts[k]
+        x = len(chosen) + j
+        per_free, rest = divmod(index, comb(self.distinct - x, self.n - 2 * x))
+        paired = set(chosen)
+        paired.update(self.free[i] for i in unrank_combination(len(self.free), j, per_free))
+        others = [c for c in self.suit_cards if c not in paired]
+        singles = [others[i] for i in unrank_combination(len(others), self.n - 2 * x, rest)]
+        return tuple(sorted([c for c in paired for _ in range(2)] + singles, key=action_key))
+
+    def completable(self, picked: dict[Card, int]) -> bool:
+        """Whether some legal play contains ``picked`` (a multiset already within the hand)."""
+        size = sum(picked.values())
+        if size > self.n:
+            return False
+        if self.forced:
+            off = sum(k for c, k in picked.items() if c not in self.suit_counts)
+            return self.total > 0 and off <= self.n - sum(self.suit_counts.values())
+        if any(c not in self.suit_counts for c in picked):
+            return False
+        pairs = {c for c, k in picked.items() if k == 2}
+        ones = {c for c, k in picked.items() if k == 1}
+        free_set = set(self.free)
+        free_pairs = len(pairs & free_set)
+        chain_pairs = pairs - free_set
+        free_ones = len(ones & free_set)
+        n, distinct = self.n, self.distinct
+        for chosen in self.optimal:
+            if not chain_pairs <= chosen:
+                continue
+            singles = len(ones) - len(ones & chosen)
+            for j in range(free_pairs, len(self.free) + 1):
+                x = len(chosen) + j
+                if 2 * x > n:
+                    break
+                if x < self.need_pairs or n - 2 * x > distinct - x:
+                    continue
+                # Extra free pairs are best taken from picked singles: each absorbs one.
+                if singles - min(j - free_pairs, free_ones) <= n - 2 * x:
+                    return True
+        return False
+
+
+def _bisect(starts: list[int], index: int) -> int:
+    lo, hi = 0, len(starts)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if starts[mid] <= index:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _optimal_chains(
+    chainable: tuple[Card, ...], tractors: tuple[int, ...], best: int, most: int, trump: Trump
+) -> tuple[frozenset[Card], ...]:
+    """Every subset of the chainable pairs (of at most ``most`` pairs) matching ``best`` tractors."""
+    order = trump.order_table
+    least = sum(tractors[:best])
+    found: list[frozenset[Card]] = []
+    m = len(chainable)
+    for mask in range(1 << m):
+        size = mask.bit_count()
+        if size < least or size > most:
+            continue
+        chosen = [chainable[i] for i in range(m) if mask >> i & 1]
+        if max_tractors(pair_runs(order[c] for c in chosen), tractors) == best:
+            found.append(frozenset(chosen))
+    return tuple(found)
+
+
+@lru_cache(maxsize=256)
+def _problem(hand: tuple[Card, ...], lead: tuple[Card, ...], trump: Trump) -> _Problem:
+    return _Problem(hand, lead, trump)
+
+
+def _digest(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> _Problem:
+    if not lead:
+        raise IllegalActionError("nothing has been led yet: this would be a lead, not a follow")
+    return _problem(tuple(sorted(hand)), tuple(sorted(lead)), trump)
+
+
+# --- the generator -------------------------------------------------------------------------------
+
+
+class _Follows(LazySequence[tuple[Card, ...]]):
+    """Every legal follow, lazily; membership asks :func:`check_follow`."""
+
+    __slots__ = ("_hand", "_problem")
+
+    def __init__(self, hand: Sequence[Card], problem: _Problem) -> None:
+        self._hand = tuple(hand)
+        self._problem = problem
+
+    def __len__(self) -> int:
+        return self._problem.total
+
+    def _item(self, index: int) -> tuple[Card, ...]:
+        return self._problem.play_at(index)
+
+    def __contains__(self, play: object) -> bool:
+        p = self._problem
+        try:
+            check_follow(self._hand, p.lead, as_cards(play), p.trump)
+        except (IllegalActionError, TypeError):
+            return False
+        return True
+
+
+def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> LazySequence[tuple[Card, ...]]:
+    """Every legal follow to ``lead`` from ``hand`` (each a card tuple in action order), lazily:
+    ``len`` and indexing work by unranking, without listing the plays."""
+    return _Follows(hand, _digest(hand, lead, trump))
+
+
+# --- card-by-card selection ----------------------------------------------------------------------
+
+
+def selectable(
+    hand: Sequence[Card], lead: Sequence[Card] | None, trump: Trump, picked: Sequence[Card] = ()
+) -> tuple[Card, ...]:
+    """The distinct cards that may be added to ``picked`` so that a legal play can still be completed.
+
+    ``lead=None`` chooses a lead (any non-empty one-suit set is complete); otherwise a follow, complete
+    at ``len(lead)`` cards. Empty when ``picked`` is already complete-only or cannot be completed.
+    """
+    hand_counts = card_counts(hand)
+    try:
+        chosen = require_held(hand_counts, picked)
+    except IllegalActionError:
+        return ()
+    room = [c for c in sorted(hand_counts, key=action_key) if hand_counts[c] > chosen.get(c, 0)]
+    if lead is None:
+        if not chosen:
+            return tuple(room)
+        table = trump.suit_table
+        suits = {table[c] for c in chosen}
+        if len(suits) > 1:
+            return ()
+        (suit,) = suits
+        return tuple(c for c in room if table[c] == suit)
+    problem = _digest(hand, lead, trump)
+    out = []
+    for c in room:
+        chosen[c] = chosen.get(c, 0) + 1
+        if problem.completable(chosen):
+            out.append(c)
+        chosen[c] -= 1
+        if not chosen[c]:
+            del chosen[c]
+    return tuple(out)

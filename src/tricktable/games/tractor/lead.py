@@ -1,0 +1,164 @@
+"""Leading a trick: what may be led, every possible lead (lazily), and the throw check.
+
+Any non-empty set of cards of one suit (trumps count as one suit) may be led. A lead of several units
+is a *throw*: it stands only if no other hand could beat one of its units with a higher unit of the
+same kind and length in that suit (the kitty does not count). The state applies the penalty of a
+failed throw; :func:`throw_check` says whether it fails and which unit must be led instead.
+
+>>> from tricktable.cards import parse_cards
+>>> from tricktable.games.tractor.trump import Trump
+>>> t = Trump(rank="2", suit="H")
+>>> r = throw_check(parse_cards("AS KS KS"), [parse_cards("QS QS"), parse_cards("AS 3S"), ()], t)
+>>> r.ok, r.forced
+(True, ())
+>>> r = throw_check(parse_cards("AS QS QS"), [parse_cards("KS KS"), (), ()], t)
+>>> r.ok, [str(c) for c in r.forced]
+(False, ['QS', 'QS'])
+>>> len(legal_leads(parse_cards("AS AS KS 3H"), t))
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tricktable.cards import Card, format_cards
+from tricktable.core.actions import action_key
+from tricktable.core.errors import IllegalActionError
+from tricktable.games.tractor.multisets import Blocks, LazySequence, SubMultisets
+from tricktable.games.tractor.trump import Trump
+from tricktable.games.tractor.units import Unit, card_counts, decompose
+
+__all__ = ["ThrowResult", "as_cards", "check_lead", "legal_leads", "require_held", "throw_check"]
+
+
+def require_held(hand_counts: dict[Card, int], play: Iterable[Card]) -> dict[Card, int]:
+    """The play as a multiset; raises naming a card the hand does not hold (or not that often)."""
+    counts = card_counts(play)
+    for c, k in counts.items():
+        held = hand_counts.get(c, 0)
+        if held < k:
+            if held == 0:
+                raise IllegalActionError(f"you do not hold {c}")
+            raise IllegalActionError(f"you hold {c} only {'once' if held == 1 else f'{held} times'}")
+    return counts
+
+
+def check_lead(hand: Sequence[Card], play: Sequence[Card], trump: Trump) -> None:
+    """None if ``play`` may be led from ``hand``, else raise :class:`IllegalActionError` saying why."""
+    if not play:
+        raise IllegalActionError("a lead needs at least one card")
+    require_held(card_counts(hand), play)
+    decompose(play, trump)  # raises if the cards are of several suits
+
+
+def legal_leads(hand: Sequence[Card], trump: Trump) -> LazySequence[tuple[Card, ...]]:
+    """Every legal lead: each non-empty one-suit sub-multiset of the hand, lazily, in action order."""
+    return _Leads(hand, trump)
+
+
+class _Leads(LazySequence[tuple[Card, ...]]):
+    __slots__ = ("_blocks", "_hand", "_trump")
+
+    def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
+        self._hand = tuple(hand)
+        self._trump = trump
+        counts = card_counts(hand)
+        by_suit: dict[int, list[Card]] = {}
+        for c in sorted(counts, key=action_key):
+            by_suit.setdefault(trump.suit_table[c], []).append(c)
+        self._blocks: Blocks[tuple[Card, ...]] = Blocks(
+            [SubMultisets(cards, [counts[c] for c in cards]) for _, cards in sorted(by_suit.items())]
+        )
+
+    def __len__(self) -> int:
+        return len(self._blocks)
+
+    def _item(self, index: int) -> tuple[Card, ...]:
+        return self._blocks[index]
+
+    def __contains__(self, play: object) -> bool:
+        try:
+            check_lead(self._hand, as_cards(play), self._trump)
+        except (IllegalActionError, TypeError):
+            return False
+        return True
+
+
+def as_cards(play: object) -> tuple[Card, ...]:
+    """A would-be play as a card tuple; TypeError if it is not a collection of cards."""
+    if isinstance(play, str | bytes) or not isinstance(play, Iterable):
+        raise TypeError("not a collection of cards")
+    cards = tuple(play)
+    if not all(type(c) is Card for c in cards):
+        raise TypeError("not a collection of cards")
+    return cards
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowResult:
+    """The outcome of the throw check. ``forced`` is the unit the leader must lead instead (empty when
+    the throw stands); ``beatable`` every unit of the throw that another hand could beat."""
+
+    ok: bool
+    forced: tuple[Card, ...]
+    beatable: tuple[Unit, ...]
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "the throw stands"
+        beaten = ", ".join(map(str, self.beatable))
+        return f"the throw fails: {beaten} can be beaten; lead {format_cards(self.forced)}"
+
+
+def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], trump: Trump) -> ThrowResult:
+    """Whether a lead stands against the other three hands (the kitty does not count).
+
+    A unit is beatable when some other hand holds a higher unit of the same kind in the lead's suit: a
+    higher card for a single, a higher pair for a pair, a tractor of the same length with a higher top
+    for a tractor. Then the throw fails and the leader must lead the smallest beatable unit (fewest
+    cards, then lowest). A single, pair or tractor always stands.
+    """
+    units = decompose(lead, trump)
+    if len(units) == 1:
+        return ThrowResult(True, (), ())
+    suit = units[0].suit
+    table, order = trump.suit_table, trump.order_table
+    # For each other hand: its highest card, highest pair, and (by length) highest tractor top.
+    best_single = -1
+    best_pair = -1
+    pair_levels: list[set[int]] = []
+    for hand in other_hands:
+        counts = card_counts(c for c in hand if table[c] == suit)
+        for c, k in counts.items():
+            best_single = max(best_single, order[c])
+            if k >= 2:
+                best_pair = max(best_pair, order[c])
+        pair_levels.append({order[c] for c, k in counts.items() if k >= 2})
+    beatable = []
+    for u in units:
+        if u.kind == "single":
+            beaten = best_single > u.top
+        elif u.kind == "pair":
+            beaten = best_pair > u.top
+        else:
+            beaten = any(_tractor_above(levels, u.length, u.top) for levels in pair_levels)
+        if beaten:
+            beatable.append(u)
+    if not beatable:
+        return ThrowResult(True, (), ())
+    smallest = min(beatable, key=lambda u: (len(u.cards), u.top, u.cards))
+    return ThrowResult(False, smallest.cards, tuple(beatable))
+
+
+def _tractor_above(levels: set[int], length: int, top: int) -> bool:
+    """Whether pairs at ``levels`` hold ``length`` consecutive orders ending above ``top``."""
+    if not any(o > top for o in levels):
+        return False
+    run_len = 0
+    for o in sorted(levels):
+        run_len = run_len + 1 if o - 1 in levels else 1
+        if o > top and run_len >= length:
+            return True
+    return False
