@@ -1,0 +1,71 @@
+"""Tractor's verbs, its fixed actions, and the lazy action sequences of multi-card plays and burials."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
+from tricktable.cards import Card
+from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+
+__all__ = ["DRAW", "PASS", "VERBS", "CardActions"]
+
+VERBS = verb_table(
+    Verb("draw", ArgKind.NONE, "take the next card of the stock (your turn in the draw)"),
+    Verb("declare", ArgKind.CARDS, "expose a trump-rank card, a pair of them, or a pair of jokers"),
+    Verb("pass", ArgKind.NONE, "let your last chance to declare after the draw go"),
+    Verb("bury", ArgKind.CARDS, "the starter puts 8 cards face down as the new kitty"),
+    Verb("play", ArgKind.CARDS, "lead or follow: one card, a pair, a tractor or a throw"),
+)
+DRAW = Action("draw")
+PASS = Action("pass")
+
+
+class CardActions(Sequence[Action]):
+    """A lazy sequence of ``verb <cards>`` actions over a lazy sequence of card tuples (each already in
+    canonical order). Membership asks the state's rule function, so it never lists anything.
+    ``issued`` hears of each action handed out by index (the state remembers the last one, so that
+    applying it need not check it again)."""
+
+    __slots__ = ("_choices", "_is_legal", "_issued", "_verb")
+
+    def __init__(
+        self,
+        verb: str,
+        choices: Sequence[tuple[Card, ...]],
+        is_legal: Callable[[Action], bool],
+        issued: Callable[[Action], None],
+    ) -> None:
+        self._verb = verb
+        self._choices = choices
+        self._is_legal = is_legal
+        self._issued = issued
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    def _action(self, cards: tuple[Card, ...]) -> Action:
+        if len(cards) == 1 and self._verb == "play":
+            return play(cards[0])
+        return Action(self._verb, cards)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return tuple(self._action(c) for c in self._choices[index])
+        action = self._action(self._choices[index])
+        self._issued(action)
+        return action
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, Action) and value.verb == self._verb and self._is_legal(value)
+
+    def __iter__(self) -> Iterator[Action]:
+        for cards in self._choices:
+            yield self._action(cards)
+
+    def __repr__(self) -> str:
+        return f"<{len(self):,} legal {self._verb} actions>"

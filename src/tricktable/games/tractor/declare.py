@@ -1,0 +1,188 @@
+"""Declaring the trump suit during the draw, overturning, and the kitty reveal of later rounds.
+
+A declaration is one trump-rank card (a *single*), two identical trump-rank cards (a *pair*), or two
+identical jokers (*jokers*: no trump suit). Overturning follows the rules file: a single falls to any
+pair or to jokers; a pair only to jokers (or, with ``allow_higher_suit_pair_overturn``, to a pair of a
+higher suit unless it was a reinforced single); jokers never. The same function answers "may this seat
+declare these cards, and why not" and, over the seat's few candidates, "what may it declare".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from tricktable.cards import Card, Suit, format_cards
+from tricktable.games.tractor.config import Config, level_name
+
+__all__ = [
+    "SUIT_STRENGTH",
+    "Declaration",
+    "DeclareRules",
+    "declaration_reason",
+    "declarations",
+    "is_special",
+    "make_declaration",
+    "reveal_kitty",
+]
+
+Kind = Literal["single", "pair", "jokers"]
+
+SUIT_STRENGTH = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0}
+"""Suit order for ``allow_higher_suit_pair_overturn`` (the usual Chinese order: spades, hearts, clubs,
+diamonds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """The standing declaration: who exposed which cards. ``reinforced``: a single its owner made a pair."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    kind: Kind
+    reinforced: bool = False
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit it names (None for jokers: a no-trump round)."""
+        return None if self.kind == "jokers" else self.cards[0].suit
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "cards": list(self.cards),
+            "kind": self.kind,
+            "reinforced": self.reinforced,
+        }
+
+
+def is_special(card: Card, rank: int) -> bool:
+    """Whether a card can take part in a declaration this round: a trump-rank card or a joker."""
+    return card >= 52 or card % 13 + 2 == rank
+
+
+def _kind(cards: Sequence[Card], rank: int) -> tuple[Kind | None, str]:
+    """The kind of declaration the cards make, or None and the reason they make none."""
+    what = (
+        f"a declaration is one card of the trump rank ({level_name(rank)}), two identical ones, "
+        "or two identical jokers (BJ BJ or LJ LJ)"
+    )
+    if len(cards) not in (1, 2):
+        return None, f"{what}; you showed {len(cards)} cards"
+    card = cards[0]
+    if len(cards) == 2 and cards[1] != card:
+        return None, f"{what}; {format_cards(cards)} are not two identical cards"
+    if card >= 52:
+        return ("jokers", "") if len(cards) == 2 else (None, f"a single joker cannot declare: {what}")
+    if card % 13 + 2 != rank:
+        return None, f"{card} is not of the trump rank: {what}"
+    return ("single" if len(cards) == 1 else "pair"), ""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareRules:
+    """The options that bear on declaring (taken from the game's :class:`Config`)."""
+
+    allow_reinforce: bool = True
+    allow_higher_suit_pair_overturn: bool = False
+
+    @staticmethod
+    def of(config: Config) -> DeclareRules:
+        return DeclareRules(config.allow_reinforce, config.allow_higher_suit_pair_overturn)
+
+
+def declaration_reason(
+    held: Sequence[Card],
+    seat: int,
+    cards: Sequence[Card],
+    current: Declaration | None,
+    rank: int,
+    rules: DeclareRules,
+) -> str | None:
+    """None if ``seat``, holding ``held`` now, may expose ``cards`` over ``current``; else the reason."""
+    kind, why = _kind(cards, rank)
+    if kind is None:
+        return why
+    if held.count(cards[0]) < len(cards):
+        return f"you do not hold {format_cards(cards)}: a declaration shows cards from your hand"
+    if current is None:
+        return None
+    standing = f"seat {current.seat}'s {format_cards(current.cards)}"
+    if current.kind == "jokers":
+        return f"{standing} is a pair of jokers: it can never be overturned"
+    if kind == "single":
+        return f"{standing} already stands: a single card cannot overturn a declaration, only a pair can"
+    if kind == "jokers":
+        return None
+    if current.kind == "single":
+        if current.seat == seat and current.cards[0] == cards[0] and not rules.allow_reinforce:
+            return "you may not reinforce your own single into a pair in this game (allow_reinforce is off)"
+        return None
+    # a trump-rank pair against a standing pair
+    base = f"{standing} is a pair: only a pair of identical jokers can overturn it"
+    if not rules.allow_higher_suit_pair_overturn:
+        return base
+    if current.reinforced:
+        return f"{standing} is a reinforced single: only a pair of identical jokers can overturn it"
+    new_suit, old_suit = cards[0].suit, current.cards[0].suit
+    assert new_suit is not None and old_suit is not None
+    if SUIT_STRENGTH[new_suit] <= SUIT_STRENGTH[old_suit]:
+        return f"{base}, or a pair of a higher suit (spades, hearts, clubs, diamonds from high to low)"
+    return None
+
+
+def make_declaration(
+    seat: int, cards: tuple[Card, ...], current: Declaration | None, rank: int
+) -> Declaration:
+    """The declaration that legal ``cards`` make (the reason function has already accepted them)."""
+    kind, why = _kind(cards, rank)
+    assert kind is not None, why
+    reinforced = (
+        kind == "pair" and current is not None and current.seat == seat and current.cards == cards[:1]
+    )
+    return Declaration(seat, cards, kind, reinforced)
+
+
+def declarations(
+    specials: tuple[Card, ...], seat: int, current: Declaration | None, rank: int, rules: DeclareRules
+) -> tuple[tuple[Card, ...], ...]:
+    """Every declaration ``seat`` may make now; ``specials`` are its trump-rank cards and jokers."""
+    if not specials or (current is not None and current.kind == "jokers"):
+        return ()
+    return _declarations(specials, seat, current, rank, rules)
+
+
+@lru_cache(maxsize=4096)
+def _declarations(
+    specials: tuple[Card, ...], seat: int, current: Declaration | None, rank: int, rules: DeclareRules
+) -> tuple[tuple[Card, ...], ...]:
+    # cached: during the draw the same seat asks again after every card until its specials change
+    out: list[tuple[Card, ...]] = []
+    for card in sorted(set(specials)):
+        candidates = ((card, card),) if card >= 52 else ((card,), (card, card))
+        for cards in candidates:
+            if declaration_reason(specials, seat, cards, current, rank, rules) is None:
+                out.append(cards)
+    return tuple(out)
+
+
+def reveal_kitty(kitty: Sequence[Card], rank: int) -> tuple[tuple[Card, ...], Suit]:
+    """A later round where nobody declared: turn the kitty up one card at a time until a trump-rank
+    card shows; its suit is trump. If none shows (all 8 turned), the suit of the highest-ranked
+    non-joker card is trump, the first turned on a tie. Returns the cards turned and the suit."""
+    best: Card | None = None
+    for i, card in enumerate(kitty):
+        if card >= 52:
+            continue
+        if card % 13 + 2 == rank:
+            suit = card.suit
+            assert suit is not None
+            return tuple(kitty[: i + 1]), suit
+        if best is None or card % 13 > best % 13:
+            best = card
+    assert best is not None, "a kitty of 8 cards holds at least 4 non-jokers"
+    suit = best.suit
+    assert suit is not None
+    return tuple(kitty), suit

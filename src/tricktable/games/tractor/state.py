@@ -1,0 +1,591 @@
+"""Tractor's game state: the draw with declarations, the last chance to declare, the kitty exchange,
+25 tricks, scoring, and round after round until a team passes A.
+
+Phases and their actions (``to_move`` in brackets):
+
+- ``draw`` [the seat drawing next]: ``draw``, and ``declare <cards>`` by any seat holding a legal
+  declaration (``may_act`` is true for it). Card *i* of the deal goes to seat ``(first + i) % 4``.
+- ``last-declare`` [each seat once, from the first drawer]: ``declare <cards>`` or ``pass``. Then, in
+  the first round with no declaration, the cards are dealt again; in a later round with none, the
+  kitty is turned up to fix the suit.
+- ``kitty`` [the starter, holding 33 cards]: ``bury <8 cards>``.
+- ``play`` [leader, then the next seats]: ``play <cards>``; the last trick ends the round, which is
+  scored at once and the next round's ``draw`` begins (or the game is ``over``).
+
+A deal stacks as 108 cards in drawing order: the first 100 are drawn, the last 8 are the kitty.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tricktable.cards import Card, Rank, Suit, format_cards, pack
+from tricktable.core.actions import Action, action_key
+from tricktable.core.errors import IllegalActionError
+from tricktable.core.game import check_deck
+from tricktable.core.history import EMPTY_LOG, Log
+from tricktable.core.rng import shuffled
+from tricktable.core.state import Result, State
+from tricktable.core.trick import Play
+from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
+from tricktable.games.tractor.config import Config, level_name
+from tricktable.games.tractor.declare import (
+    Declaration,
+    DeclareRules,
+    declaration_reason,
+    declarations,
+    is_special,
+    make_declaration,
+    reveal_kitty,
+)
+from tricktable.games.tractor.follow import check_follow, legal_follows, selectable
+from tricktable.games.tractor.kitty import KITTY_SIZE, bury_choices, bury_selectable
+from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
+from tricktable.games.tractor.scoring import CARD_POINTS, RoundSummary, score_round
+from tricktable.games.tractor.trump import Trump
+from tricktable.games.tractor.view import TractorView, build_view
+from tricktable.games.tractor.winner import trick_winner
+
+__all__ = ["PACK", "FailedThrow", "Phase", "TractorState", "TrickRecord"]
+
+Phase = Literal["draw", "last-declare", "kitty", "play", "over"]
+
+PACK = pack(decks=2, jokers=2)
+HAND_SIZE = 25
+DRAWN = 4 * HAND_SIZE
+"""Cards drawn in a deal; the other 8 of the 108 are the kitty."""
+FIRST_ROUND_RANK = 2
+
+
+@dataclass(frozen=True, slots=True)
+class FailedThrow:
+    """A throw that another hand could beat: the leader had to lead ``forced`` instead, and the
+    opponents' points moved by ``penalty`` (negative when the thrower is an opponent)."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A completed trick: its plays in order, who won it and the point cards in it."""
+
+    plays: tuple[Play, ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True, repr=False)
+class TractorState(State):
+    """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one)."""
+
+    VERBS = VERBS
+    GAME_NAME = "tractor"
+
+    config: Config
+    seed: int
+    decks: tuple[tuple[Card, ...], ...]
+    log: Log
+    stage: Phase
+    round_no: int
+    """Rounds played before this one (0 in the first round)."""
+    deal_no: int
+    """Deals made before this one, redeals included: deal *n* is ``decks[n]`` or the shuffle "deal n"."""
+    levels: tuple[int, int]
+    declarers: int | None
+    """The declaring team; None in the first round until a declaration stands."""
+    rank: int
+    """The trump rank of this round: the declarers' level (2 in the first round)."""
+    rules: DeclareRules
+    starter: int
+    first_drawer: int
+    deck: tuple[Card, ...]
+    drawn: int
+    hands: tuple[tuple[Card, ...], ...]
+    specials: tuple[tuple[Card, ...], ...]
+    """Each seat's trump-rank cards and jokers drawn so far (what declarations are made from)."""
+    declaration: Declaration | None
+    chances: int
+    """Seats that have had their last chance to declare (last-declare phase)."""
+    trump: Trump | None
+    revealed: tuple[Card, ...]
+    kitty_taken: tuple[Card, ...]
+    kitty: tuple[Card, ...]
+    leader: int
+    trick: tuple[Play, ...]
+    tricks: tuple[TrickRecord, ...]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    points: int
+    """The opponents' points this round so far (failed-throw penalties included)."""
+    failed_throws: tuple[FailedThrow, ...]
+    last_round: RoundSummary | None
+    outcome: Result | None
+
+    # --- construction ----------------------------------------------------------------------------
+    @classmethod
+    def start(cls, config: Config, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
+        for n, deck in enumerate(decks):
+            check_deck(deck, PACK, f"deck (deal {n})")
+        first = config.first_round_starter
+        return cls(
+            config=config,
+            seed=seed,
+            decks=decks,
+            log=EMPTY_LOG,
+            stage="draw",
+            round_no=0,
+            deal_no=0,
+            levels=(FIRST_ROUND_RANK, FIRST_ROUND_RANK),
+            declarers=None,
+            rank=FIRST_ROUND_RANK,
+            rules=DeclareRules.of(config),
+            starter=first,
+            first_drawer=first,
+            deck=_deal(seed, decks, 0),
+            drawn=0,
+            hands=((), (), (), ()),
+            specials=((), (), (), ()),
+            declaration=None,
+            chances=0,
+            trump=None,
+            revealed=(),
+            kitty_taken=(),
+            kitty=(),
+            leader=first,
+            trick=(),
+            tricks=(),
+            won=((), ()),
+            points=0,
+            failed_throws=(),
+            last_round=None,
+            outcome=None,
+        )
+
+    def _new_deal(
+        self,
+        log: Log,
+        deal_no: int,
+        *,
+        round_no: int | None = None,
+        levels: tuple[int, int] | None = None,
+        declarers: int | None = None,
+        starter: int | None = None,
+        last_round: RoundSummary | None = None,
+    ) -> TractorState:
+        """A fresh deal, everything of the round reset. Without ``round_no`` it is a redeal of the
+        same round; otherwise the next round, with its levels, declarers and starter."""
+        if round_no is None:
+            round_no, levels, declarers, starter = self.round_no, self.levels, self.declarers, self.starter
+            last_round = self.last_round
+        assert levels is not None and starter is not None
+        return self._with(
+            log=log,
+            stage="draw",
+            round_no=round_no,
+            deal_no=deal_no,
+            levels=levels,
+            declarers=declarers,
+            rank=FIRST_ROUND_RANK if declarers is None else levels[declarers],
+            starter=starter,
+            first_drawer=starter,
+            deck=_deal(self.seed, self.decks, deal_no),
+            drawn=0,
+            hands=((), (), (), ()),
+            specials=((), (), (), ()),
+            declaration=None,
+            chances=0,
+            trump=None,
+            revealed=(),
+            kitty_taken=(),
+            kitty=(),
+            leader=starter,
+            trick=(),
+            tricks=(),
+            won=((), ()),
+            points=0,
+            failed_throws=(),
+            last_round=last_round,
+        )
+
+    def _with(self, **changes: Any) -> TractorState:
+        """A copy with some fields changed. ``dataclasses.replace`` re-runs ``__init__`` over some 30
+        fields, which made it the largest cost of a random round; copying the instance dict is a
+        fraction of that (the state has no ``__post_init__`` to re-run)."""
+        new = _new(TractorState)
+        data = new.__dict__
+        data.update(self.__dict__)
+        data.pop(_ISSUED, None)
+        data.update(changes)
+        return new
+
+    # --- the protocol ----------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def to_move(self) -> int | None:
+        stage = self.stage
+        if stage == "play":
+            return (self.leader + len(self.trick)) % 4
+        if stage == "draw":
+            return (self.first_drawer + self.drawn) % 4
+        if stage == "last-declare":
+            return (self.first_drawer + self.chances) % 4
+        if stage == "kitty":
+            return self.starter
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def result(self) -> Result | None:
+        return self.outcome
+
+    @property
+    def num_seats(self) -> int:
+        return 4
+
+    def may_act(self, seat: int) -> bool:
+        if self.stage == "draw" and seat != self.to_move:
+            return bool(self._declarations(seat))
+        return seat == self.to_move
+
+    def _declarations(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        return declarations(self.specials[seat], seat, self.declaration, self.rank, self.rules)
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        stage = self.stage
+        if stage == "play":
+            hand = self.hands[seat]
+            trump = self._trump
+            choices = legal_follows(hand, self.trick[0][1], trump) if self.trick else legal_leads(hand, trump)
+            return CardActions("play", choices, self._legality(seat), self._remember(seat))
+        if stage == "draw":
+            declare = tuple(Action("declare", c) for c in self._declarations(seat))
+            return (DRAW, *declare) if seat == self.to_move else declare
+        if stage == "last-declare":
+            return (*(Action("declare", c) for c in self._declarations(seat)), PASS)
+        if stage == "kitty":
+            return CardActions(
+                "bury", bury_choices(self.hands[seat]), self._legality(seat), self._remember(seat)
+            )
+        return ()
+
+    def _legality(self, seat: int) -> Callable[[Action], bool]:
+        return lambda action: self._illegal_reason(action, seat) is None
+
+    def _remember(self, seat: int) -> Callable[[Action], None]:
+        # The last action this state listed as legal is trusted by apply without a second check:
+        # the generators and the checkers are one rule set and agree (their tests and the
+        # conformance suite hold them to it). The memo lives outside the fields: not part of the value.
+        data = self.__dict__
+        return lambda action: data.__setitem__(_ISSUED, (seat, action))
+
+    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+        issued = self.__dict__.get(_ISSUED)
+        if issued is not None and issued[1] is action and issued[0] == seat:
+            return None
+        verb, stage = action.verb, self.stage
+        if verb == "play":
+            if stage != "play":
+                return f"cards are played only once the tricks begin (this is the {stage} phase)"
+            try:
+                if self.trick:
+                    check_follow(self.hands[seat], self.trick[0][1], action.cards, self._trump)
+                else:
+                    check_lead(self.hands[seat], action.cards, self._trump)
+            except IllegalActionError as err:
+                return err.reason
+            return None
+        if verb == "draw":
+            if stage != "draw":
+                return "the draw is over: every player holds 25 cards"
+            if seat != self.to_move:
+                return f"it is seat {self.to_move}'s turn to draw; you may only declare now"
+            return None
+        if verb == "declare":
+            if stage not in ("draw", "last-declare"):
+                return "trumps are declared only during the draw and the last chance right after it"
+            return declaration_reason(
+                self.hands[seat], seat, action.cards, self.declaration, self.rank, self.rules
+            )
+        if verb == "pass":
+            if stage != "last-declare":
+                return "'pass' only lets your last chance to declare go, after the last card is drawn"
+            return None
+        if verb == "bury":
+            if stage != "kitty":
+                return "only the starter buries, once the draw and declarations are over"
+            if len(action.cards) != KITTY_SIZE:
+                return f"the kitty holds exactly {KITTY_SIZE} cards: you chose {len(action.cards)}"
+            missing = Counter(action.cards) - Counter(self.hands[seat])
+            if missing:
+                return f"you do not hold {format_cards(sorted(missing.elements(), key=action_key))}"
+            return None
+        return f"'{verb}' is not a Tractor action"
+
+    @property
+    def _trump(self) -> Trump:
+        assert self.trump is not None, "the trump is fixed once the declarations are over"
+        return self.trump
+
+    # --- transitions -----------------------------------------------------------------------------
+    def _next(self, action: Action, seat: int) -> TractorState:
+        log = self.log.push(seat, action)
+        verb = action.verb
+        if verb == "play":
+            return self._play(action.cards, seat, log)
+        if verb == "draw":
+            return self._draw(log)
+        if verb == "declare":
+            declared = make_declaration(seat, action.cards, self.declaration, self.rank)
+            if self.stage == "draw":
+                return self._with(log=log, declaration=declared)
+            return self._with(log=log, declaration=declared)._used_chance()
+        if verb == "pass":
+            return self._with(log=log)._used_chance()
+        return self._bury(action.cards, log)
+
+    def _draw(self, log: Log) -> TractorState:
+        i = self.drawn
+        card = self.deck[i]
+        seat = (self.first_drawer + i) % 4
+        hands = list(self.hands)
+        hands[seat] = hands[seat] + (card,)
+        specials = self.specials
+        if is_special(card, self.rank):
+            grown = list(specials)
+            grown[seat] = grown[seat] + (card,)
+            specials = tuple(grown)
+        return self._with(
+            log=log,
+            drawn=i + 1,
+            hands=tuple(hands),
+            specials=specials,
+            stage="last-declare" if i + 1 == DRAWN else "draw",
+        )
+
+    def _used_chance(self) -> TractorState:
+        chances = self.chances + 1
+        if chances < 4:
+            return self._with(chances=chances)
+        return self._declarations_over()
+
+    def _declarations_over(self) -> TractorState:
+        """The draw and the last chances are over: fix the trump and hand the kitty to the starter."""
+        declared = self.declaration
+        first_round = self.declarers is None
+        if declared is None and first_round:
+            # nobody declared in the first round: collect the cards and deal again
+            return self._new_deal(self.log, self.deal_no + 1)
+        kitty = self.deck[DRAWN:]
+        revealed: tuple[Card, ...] = ()
+        suit: Suit | None
+        if declared is None:
+            revealed, suit = reveal_kitty(kitty, self.rank)
+        else:
+            suit = declared.suit
+        declarers = declared.seat % 2 if first_round and declared is not None else self.declarers
+        starter = declared.seat if first_round and declared is not None else self.starter
+        assert declarers is not None
+        trump = Trump(
+            rank=Rank(self.rank),
+            suit=suit,
+            rank_cards_trump_in_no_trump=self.config.no_trump_rank_cards_are_trump,
+            gap_tractors=self.config.gap_tractors,
+        )
+        hands = list(self.hands)
+        hands[starter] = hands[starter] + kitty
+        return self._with(
+            stage="kitty",
+            chances=4,
+            declarers=declarers,
+            starter=starter,
+            trump=trump,
+            revealed=revealed,
+            kitty_taken=kitty,
+            hands=tuple(hands),
+        )
+
+    def _bury(self, cards: tuple[Card, ...], log: Log) -> TractorState:
+        hands = list(self.hands)
+        hands[self.starter] = _without(hands[self.starter], cards)
+        return self._with(
+            log=log, stage="play", hands=tuple(hands), kitty=cards, leader=self.starter, trick=()
+        )
+
+    def _play(self, cards: tuple[Card, ...], seat: int, log: Log) -> TractorState:
+        trump = self._trump
+        hands = list(self.hands)
+        failed = self.failed_throws
+        points = self.points
+        if not self.trick and len(cards) > 1:
+            others = tuple(hands[(seat + k) % 4] for k in (1, 2, 3))
+            check = throw_check(cards, others, trump)
+            if not check.ok:
+                forced = tuple(sorted(check.forced, key=action_key))
+                penalty = self.config.failed_throw_penalty * (len(cards) - len(forced))
+                if seat % 2 != self.declarers:
+                    penalty = -penalty
+                failed = (*failed, FailedThrow(seat, cards, forced, penalty))
+                points += penalty
+                cards = forced
+        hands[seat] = _without(hands[seat], cards)
+        trick = (*self.trick, (seat, cards))
+        if len(trick) < 4:
+            return self._with(log=log, hands=tuple(hands), trick=trick, failed_throws=failed, points=points)
+        winner = (self.leader + trick_winner([p for _, p in trick], trump)) % 4
+        all_cards = tuple(c for _, p in trick for c in p)
+        trick_points = sum(CARD_POINTS[c] for c in all_cards)
+        team = winner % 2
+        if team != self.declarers:
+            points += trick_points
+        won = (self.won[0] + all_cards, self.won[1]) if team == 0 else (self.won[0], self.won[1] + all_cards)
+        done = self._with(
+            log=log,
+            hands=tuple(hands),
+            trick=(),
+            tricks=(*self.tricks, TrickRecord(trick, winner, trick_points)),
+            won=won,
+            points=points,
+            failed_throws=failed,
+            leader=winner,
+        )
+        if hands[winner]:
+            return done
+        return done._round_over(trick[0][1], winner)
+
+    def _round_over(self, last_lead: tuple[Card, ...], last_winner: int) -> TractorState:
+        declarers = self.declarers
+        assert declarers is not None
+        summary = score_round(
+            round_no=self.round_no,
+            config=self.config,
+            trump=self._trump,
+            levels=self.levels,
+            declarers=declarers,
+            starter=self.starter,
+            points=self.points,
+            kitty=self.kitty,
+            last_lead=last_lead,
+            last_winner=last_winner,
+        )
+        levels = summary.levels_after
+        if summary.winner is not None:
+            w = summary.winner
+            outcome = Result(
+                scores=(level_name(levels[0]), level_name(levels[1])),
+                winner=w,
+                summary=f"team {w} (seats {w} and {w + 2}) advanced past A and won after "
+                f"{self.round_no + 1} rounds",
+                details={"rounds": self.round_no + 1, "last_round": summary.as_mapping(cards=True)},
+            )
+            return self._with(stage="over", levels=levels, last_round=summary, outcome=outcome)
+        return self._new_deal(
+            self.log,
+            self.deal_no + 1,
+            round_no=self.round_no + 1,
+            levels=levels,
+            declarers=summary.next_declarers,
+            starter=summary.next_starter,
+            last_round=summary,
+        )
+
+    # --- card-by-card selection ------------------------------------------------------------------
+    def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
+        """The distinct cards the seat (default: to move) may add to ``picked`` for its current
+        multi-card action — a play or the kitty — so that some legal completion exists."""
+        s = self.to_move if seat is None else seat
+        if s is None or s != self.to_move:
+            return ()
+        if self.stage == "play":
+            lead = self.trick[0][1] if self.trick else None
+            return selectable(self.hands[s], lead, self._trump, tuple(picked))
+        if self.stage == "kitty":
+            return bury_selectable(self.hands[s], picked)
+        return ()
+
+    # --- what each seat sees ---------------------------------------------------------------------
+    def view(self, seat: int | None = None) -> TractorView:
+        return build_view(self, seat)
+
+    def card_locations(self) -> Mapping[str, Sequence[Card]]:
+        stock = self.deck[self.drawn : DRAWN] if self.stage in ("draw", "last-declare") else ()
+        kitty = self.deck[DRAWN:] if self.stage in ("draw", "last-declare") else self.kitty
+        out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(4)}
+        out["stock"] = stock
+        out["kitty"] = kitty
+        out["trick"] = tuple(c for _, p in self.trick for c in p)
+        out["won 0"] = self.won[0]
+        out["won 1"] = self.won[1]
+        return out
+
+    def public_cards(self) -> dict[int, Counter[Card]]:
+        """Cards known to everyone though still in a hand: declared cards (in the declarer's hand),
+        withdrawn cards of failed throws (back in the thrower's hand), the turned-up kitty cards
+        (in the starter's hand or the buried kitty; counted against the starter's hand)."""
+        known: dict[int, Counter[Card]] = {s: Counter() for s in range(4)}
+        if self.declaration is not None:
+            known[self.declaration.seat].update(self.declaration.cards)
+        for f in self.failed_throws:
+            withdrawn = Counter(f.attempted)
+            withdrawn.subtract(f.forced)
+            known[f.seat].update(withdrawn.elements())
+        if self.revealed:
+            known[self.starter].update(self.revealed)
+        return known
+
+    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+        known = self.public_cards()
+        hidden: Counter[Card] = Counter()
+        for s in range(4):
+            if s != seat:
+                hidden.update(Counter(self.hands[s]) - known[s])
+        locations = self.card_locations()
+        hidden.update(locations["stock"])
+        kitty = Counter(locations["kitty"])
+        if not (self.stage == "over" or (self.stage == "play" and seat == self.starter)):
+            # Cards seen in the starter's possession (turned up from the kitty, or declared by the
+            # starter) that it neither holds nor has played were buried: they are public too.
+            seen = Counter(self.revealed)
+            if self.declaration is not None and self.declaration.seat == self.starter:
+                seen.update(self.declaration.cards)
+            if seen:
+                played = (
+                    Counter(locations["won 0"]) + Counter(locations["won 1"]) + Counter(locations["trick"])
+                )
+                kitty -= seen - Counter(self.hands[self.starter]) - played
+            hidden.update(kitty)
+        return tuple(sorted(hidden.elements()))
+
+    def __repr__(self) -> str:
+        mover = "" if self.to_move is None else f", to_move={self.to_move}"
+        return (
+            f"<TractorState round {self.round_no + 1} phase={self.stage}{mover}, levels "
+            f"{level_name(self.levels[0])}-{level_name(self.levels[1])}, {len(self.log)} actions>"
+        )
+
+
+_new = object.__new__
+_ISSUED = "_issued"
+"""Key of the one-action memo in a state's ``__dict__`` (not a field: no part of its value)."""
+
+
+def _deal(seed: int, decks: tuple[tuple[Card, ...], ...], n: int) -> tuple[Card, ...]:
+    """Deal *n*'s cards in drawing order: the stacked deck if there is one, else a seeded shuffle."""
+    return decks[n] if n < len(decks) else shuffled(PACK, seed, f"deal {n}")
+
+
+def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    out = list(hand)
+    for c in cards:
+        out.remove(c)
+    return tuple(out)
