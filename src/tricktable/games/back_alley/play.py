@@ -12,11 +12,12 @@ actions are those cards, and :func:`refusal` explains any other card by that sam
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, format_cards
 
-from .ranking import NO_TRUMP, RANK, SUIT, suit_name
+from .ranking import NO_TRUMP, SUIT, suit_name
 
 __all__ = ["BIG_JOKER_LED", "FOLLOW", "FREE", "LITTLE_JOKER_LED", "TRUMPS_CLOSED", "play_rule", "refusal"]
 
@@ -37,30 +38,41 @@ def play_rule(
     """The cards of ``hand`` that may be played to ``trick`` (the cards played to it so far) and the
     rule that limited them (FREE when every card may be played).
 
-    ``may_lead_trump``: trumps are broken, or a board opened them; a leader holding only trumps may
-    lead one anyway."""
-    suit = SUIT[trump]
+    ``hand`` is sorted (by card code: suits S H D C, ranks low to high, then LJ, BJ), so each suit is
+    one slice of it, found by bisection. ``may_lead_trump``: trumps are broken, or a board opened
+    them; a leader holding only trumps may lead one anyway."""
     if not trick:
         if may_lead_trump or trump == NO_TRUMP:
             return hand, FREE
-        side = tuple(c for c in hand if suit[c] != trump)
+        lo, hi, jokers = _slice(hand, trump)
+        side = hand[:lo] + hand[hi:jokers]
         if not side or len(side) == len(hand):
             return hand, FREE
         return side, TRUMPS_CLOSED
     led = trick[0]
-    forcing = led == BIG_JOKER or (led == LITTLE_JOKER and little_joker_forces)
-    if forcing and trump != NO_TRUMP:
-        trumps = [c for c in hand if suit[c] == trump]
+    if led >= LITTLE_JOKER:  # a joker is only ever in play as a trump
+        lo, hi, jokers = _slice(hand, trump)
+        trumps = hand[lo:hi] + hand[jokers:]
         if not trumps:
             return hand, FREE
         if led == BIG_JOKER:
-            return (max(trumps, key=RANK.__getitem__),), BIG_JOKER_LED
-        return (min(trumps, key=RANK.__getitem__),), LITTLE_JOKER_LED
-    led_suit = suit[led]
-    follow = tuple(c for c in hand if suit[c] == led_suit)
+            return trumps[-1:], BIG_JOKER_LED
+        if little_joker_forces:
+            return trumps[:1], LITTLE_JOKER_LED
+        return trumps, FOLLOW
+    led_suit = led // 13
+    lo, hi, jokers = _slice(hand, led_suit)
+    follow = hand[lo:hi] + hand[jokers:] if led_suit == trump else hand[lo:hi]
     if follow:
         return follow, FOLLOW
     return hand, FREE
+
+
+def _slice(hand: tuple[Card, ...], suit: int) -> tuple[int, int, int]:
+    """Where ``suit`` starts and ends in a sorted hand, and where its jokers start."""
+    lo = bisect_left(hand, suit * 13)
+    hi = bisect_left(hand, suit * 13 + 13, lo)
+    return lo, hi, bisect_left(hand, LITTLE_JOKER, hi)
 
 
 def refusal(

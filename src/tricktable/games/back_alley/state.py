@@ -1,15 +1,18 @@
 """Back Alley's state: the phases ``bid`` → ``play`` → (next hand) ... → ``over``.
 
 Dealing, the trump turn-up, the joker swap, scoring a hand and dealing the next are automatic: they
-happen inside the action that finishes the bidding (a throw-in) or the last trick of a hand. The legal
-actions of the seat to move are computed once, when the state is made, and the legality check is a
-membership test in them; only a refused action goes through the slower explanation.
+happen inside the action that finishes the bidding (a throw-in) or the last trick of a hand.
+
+Speed: the cards the seat to move may play are found once, by :func:`play.play_rule`, when the state is
+made; checking a play is then a membership test, and only a refused action is explained (by the same
+rule). States are built by :func:`_build`, which fills the slots directly: a frozen dataclass's
+``__init__`` costs twice as much and this is the hot path of every search and simulation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import ClassVar, NamedTuple
 
@@ -116,8 +119,8 @@ class BackAlleyState(State):
     leader: int
     mover: int | None
     progress: Progress
-    legal: tuple[Action, ...]
-    """The legal actions of ``mover`` (derived: made with the state, compared by the rest)."""
+    playable: tuple[Card, ...]
+    """The cards ``mover`` may play (empty while bidding and when the game is over)."""
 
     # --- the protocol ---------------------------------------------------------------------------
     @property
@@ -156,23 +159,53 @@ class BackAlleyState(State):
         """The trump suit's index (0..3 for S H D C) or ``NO_TRUMP``."""
         return self.deal.trump
 
+    # --- fast paths: the common case of State.apply / legal_actions in fewer steps ----------------
+    def apply(self, action: Action | str, seat: int | None = None) -> BackAlleyState:
+        """As :meth:`State.apply`. The seat to move playing a playable card goes straight to
+        ``_next`` (the check is the one ``_illegal_reason`` starts with); anything else takes the
+        general path, with its turn check and reasons."""
+        mover = self.mover
+        if (
+            type(action) is Action
+            and mover is not None
+            and (seat is None or (type(seat) is int and seat == mover))
+            and self._is_playable(action)
+        ):
+            return self._next(action, mover)
+        return State.apply(self, action, seat)
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        """As :meth:`State.legal_actions`; the seat to move's plays are built without the turn check."""
+        if seat is None and self.playable:
+            return tuple(map(_PLAYS.__getitem__, self.playable))
+        return State.legal_actions(self, seat)
+
+    def _is_playable(self, action: Action) -> bool:
+        cards = action.cards
+        return len(cards) == 1 and cards[0] in self.playable and action.verb == "play" and action.arg is None
+
     def _legal(self, seat: int) -> Sequence[Action]:
-        return self.legal
+        if self.auction.contracts is None:
+            floor = highest_number(self.auction.bids)
+            return legal_bids(self.deal.size, floor, self.config.bid_must_increase)
+        return tuple(map(_PLAYS.__getitem__, self.playable))
 
     def _illegal_reason(self, action: Action, seat: int) -> str | None:
-        if action in self.legal:
-            return None
         if self.auction.contracts is None:
             return self._bid_refusal(action)
+        if self._is_playable(action):
+            return None
+        cards = action.cards
         if action.verb != "play":
             return "the bidding is over: play a card"
-        if action.arg is not None or len(action.cards) != 1:
+        if action.arg is not None or len(cards) != 1:
             return "play one card at a time, like 'play 7H'"
         hand = self.hands[seat]
-        allowed, rule = self._rule(hand)
-        return refusal(action.cards[0], hand, self.trick, self.deal.trump, allowed, rule)
+        allowed, rule = self._rule(hand, self.trick)
+        return refusal(cards[0], hand, self.trick, self.deal.trump, allowed, rule)
 
-    def _bid_refusal(self, action: Action) -> str:
+    def _bid_refusal(self, action: Action) -> str | None:
+        """Why a bid is refused, or None: :func:`legal_bids` lists exactly the bids this accepts."""
         if action.verb != "bid":
             return "the bidding comes first: bid a number of tricks, pass or board"
         value = bid_value(action)
@@ -180,16 +213,13 @@ class BackAlleyState(State):
             if action.arg == 0:
                 return "to bid no tricks, say 'bid pass'"
             return f"'{action}' is not a bid: bid a number of tricks, pass or board"
-        reason = bid_reason(
-            value, self.deal.size, highest_number(self.auction.bids), self.config.bid_must_increase
-        )
-        assert reason is not None, "bid_reason and legal_bids disagree"
-        return reason
+        floor = highest_number(self.auction.bids)
+        return bid_reason(value, self.deal.size, floor, self.config.bid_must_increase)
 
-    def _rule(self, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], int]:
+    def _rule(self, hand: tuple[Card, ...], trick: tuple[Card, ...]) -> tuple[tuple[Card, ...], int]:
         return play_rule(
             hand,
-            self.trick,
+            trick,
             self.deal.trump,
             self.progress.broken or self.auction.trumps_open,
             self.config.little_joker_forces,
@@ -208,14 +238,8 @@ class BackAlleyState(State):
         trick = (*self.trick, card)
         if len(trick) < SEATS:
             nxt = (seat + 1) % SEATS
-            allowed, _ = play_rule(
-                hands[nxt],
-                trick,
-                self.deal.trump,
-                self.progress.broken or self.auction.trumps_open,
-                self.config.little_joker_forces,
-            )
-            return BackAlleyState(
+            hands_t = tuple(hands)
+            return _build(
                 self.config,
                 self.seed,
                 self.decks,
@@ -223,12 +247,12 @@ class BackAlleyState(State):
                 self.match,
                 self.deal,
                 self.auction,
-                tuple(hands),
+                hands_t,
                 trick,
                 self.leader,
                 nxt,
                 self.progress,
-                tuple([_PLAYS[c] for c in allowed]),
+                self._rule(hands_t[nxt], trick)[0],
             )
         return self._after_trick(tuple(hands), trick, log)
 
@@ -242,15 +266,14 @@ class BackAlleyState(State):
         broken = old.broken or (trump != NO_TRUMP and any(suit[c] == trump for c in trick))
         won = list(old.won)
         won[winner] += 1
-        progress = Progress(
-            (*old.tricks, Trick(self.leader, trick, winner)), (won[0], won[1], won[2], won[3]), broken
-        )
+        done = Trick(self.leader, trick, winner)
+        progress = Progress((*old.tricks, done), (won[0], won[1], won[2], won[3]), broken)
         if len(progress.tricks) == self.deal.size:
             return self._score_hand(hands, progress, log)
-        allowed, _ = play_rule(
+        playable, _ = play_rule(
             hands[winner], (), trump, broken or self.auction.trumps_open, self.config.little_joker_forces
         )
-        return BackAlleyState(
+        return _build(
             self.config,
             self.seed,
             self.decks,
@@ -263,7 +286,7 @@ class BackAlleyState(State):
             winner,
             winner,
             progress,
-            tuple([_PLAYS[c] for c in allowed]),
+            playable,
         )
 
     def _after_bid(self, action: Action, seat: int, log: Log) -> BackAlleyState:
@@ -271,9 +294,7 @@ class BackAlleyState(State):
         assert value is not None
         bids = (*self.auction.bids, value)
         if len(bids) < SEATS:
-            floor = highest_number(bids)
-            legal = legal_bids(self.deal.size, floor, self.config.bid_must_increase)
-            return self._with(log, Auction(bids), (seat + 1) % SEATS, legal)
+            return self._with(log, Auction(bids), (seat + 1) % SEATS, ())
         first = (self.deal.dealer + 1) % SEATS
         leader = first_leader(bids, first, self.config.equal_bid_leader)
         if leader is None:
@@ -282,13 +303,13 @@ class BackAlleyState(State):
         auction = Auction(
             bids, contracts(bids, first, self.deal.size), board and self.config.board_opens_trumps
         )
-        allowed, _ = play_rule(
+        playable, _ = play_rule(
             self.hands[leader], (), self.deal.trump, auction.trumps_open, self.config.little_joker_forces
         )
-        return self._with(log, auction, leader, tuple([_PLAYS[c] for c in allowed]))
+        return self._with(log, auction, leader, playable)
 
-    def _with(self, log: Log, auction: Auction, mover: int, legal: tuple[Action, ...]) -> BackAlleyState:
-        return BackAlleyState(
+    def _with(self, log: Log, auction: Auction, mover: int, playable: tuple[Card, ...]) -> BackAlleyState:
+        return _build(
             self.config,
             self.seed,
             self.decks,
@@ -301,7 +322,7 @@ class BackAlleyState(State):
             mover,
             mover,
             _NO_PROGRESS,
-            legal,
+            playable,
         )
 
     def _thrown_in(self, bids: tuple[int, ...], log: Log) -> BackAlleyState:
@@ -328,7 +349,8 @@ class BackAlleyState(State):
         sheet = (*m.sheet, row)
         if m.number == len(_schedule(self.config.deals)):
             final = Match(m.number, m.deals + 1, scores, sheet)
-            return BackAlleyState(
+            # The last hand's deal and tricks stay, so every card is still accounted for.
+            return _build(
                 self.config,
                 self.seed,
                 self.decks,
@@ -392,6 +414,58 @@ class BackAlleyState(State):
         return (*hidden, *self.deal.stock)
 
 
+_new = object.__new__
+(
+    _set_config,
+    _set_seed,
+    _set_decks,
+    _set_log,
+    _set_match,
+    _set_deal,
+    _set_auction,
+    _set_hands,
+    _set_trick,
+    _set_leader,
+    _set_mover,
+    _set_progress,
+    _set_playable,
+) = (getattr(BackAlleyState, f.name).__set__ for f in fields(BackAlleyState))
+
+
+def _build(
+    config: Config,
+    seed: int,
+    decks: tuple[tuple[Card, ...], ...],
+    log: Log,
+    match: Match,
+    deal: Deal,
+    auction: Auction,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    leader: int,
+    mover: int | None,
+    progress: Progress,
+    playable: tuple[Card, ...],
+) -> BackAlleyState:
+    """``BackAlleyState(...)`` with the same fields in the same order, without the frozen
+    ``__init__``'s per-field ``object.__setattr__`` (the class has no ``__post_init__``)."""
+    s = _new(BackAlleyState)
+    _set_config(s, config)
+    _set_seed(s, seed)
+    _set_decks(s, decks)
+    _set_log(s, log)
+    _set_match(s, match)
+    _set_deal(s, deal)
+    _set_auction(s, auction)
+    _set_hands(s, hands)
+    _set_trick(s, trick)
+    _set_leader(s, leader)
+    _set_mover(s, mover)
+    _set_progress(s, progress)
+    _set_playable(s, playable)
+    return s
+
+
 def start(
     config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], log: Log, match: Match, dealer: int
 ) -> BackAlleyState:
@@ -401,18 +475,6 @@ def start(
     deck = decks[n] if n < len(decks) else shuffled(ALL_CARDS, seed, f"deal {n}")
     dealt = deal(deck, dealer, size)
     first = (dealer + 1) % SEATS
-    return BackAlleyState(
-        config,
-        seed,
-        decks,
-        log,
-        match,
-        dealt,
-        Auction(()),
-        dealt.hands,
-        (),
-        first,
-        first,
-        _NO_PROGRESS,
-        legal_bids(size, 0, config.bid_must_increase),
+    return _build(
+        config, seed, decks, log, match, dealt, Auction(()), dealt.hands, (), first, first, _NO_PROGRESS, ()
     )

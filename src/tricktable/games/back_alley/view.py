@@ -67,7 +67,7 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         last_winner=None if last is None else last.winner,
         trump=None if d.trump == NO_TRUMP else "SHDC"[d.trump],
         scores=state.match.scores,
-        legal=tuple(str(a) for a in state.legal) if seat == state.mover else (),
+        legal=tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else (),
         last_round=sheet[-1] if sheet else None,
         dealer=d.dealer,
         turn_up=d.turn_up,
