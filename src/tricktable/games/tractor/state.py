@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from tricktable.cards import Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
-from tricktable.core.errors import IllegalActionError
+from tricktable.core.errors import IllegalActionError, NotYourTurnError
 from tricktable.core.game import check_deck
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
@@ -257,6 +257,20 @@ class TractorState(State):
         if self.stage == "draw" and seat != self.to_move:
             return bool(self._declarations(seat))
         return seat == self.to_move
+
+    def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
+        try:
+            return super()._checked(action, seat)
+        except NotYourTurnError:
+            # During the draw a seat with no legal declaration may not act; if it tried to declare,
+            # say which rule refuses its declaration rather than only that it may not act.
+            act, s = self.parse(action), self._seat(seat)
+            if self.stage == "draw" and s is not None and act.verb == "declare":
+                reason = declaration_reason(
+                    self.hands[s], s, act.cards, self.declaration, self.rank, self.rules
+                )
+                raise NotYourTurnError(f"seat {s} cannot act now: {reason}") from None
+            raise
 
     def _declarations(self, seat: int) -> tuple[tuple[Card, ...], ...]:
         return declarations(self.specials[seat], seat, self.declaration, self.rank, self.rules)
