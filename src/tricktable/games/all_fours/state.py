@@ -11,9 +11,10 @@ call an opponent's exposed card (the "calling" penalty of the rules).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -264,23 +265,23 @@ class AllFoursState(State):
         if verb == "play":
             return self._play(action.cards[0], seat, log)
         if verb == "stand":
-            return replace(self, log=log, decisions=(*self.decisions, (seat, "stand")))._begin_play()
+            return self._evolve(log=log, decisions=(*self.decisions, (seat, "stand")))._begin_play()
         if verb == "beg":
-            return replace(
-                self, log=log, stage=Phase.GIVE, mover=self.dealer, decisions=(*self.decisions, (seat, "beg"))
+            return self._evolve(
+                log=log, stage=Phase.GIVE, mover=self.dealer, decisions=(*self.decisions, (seat, "beg"))
             )
         if verb == "give":
             beggar = (self.dealer + 1) % self.num_seats
             item = ScoreItem("Beg", team_of(beggar, self.num_seats), 1, seat=beggar, note="take one")
-            after = replace(self, log=log, decisions=(*self.decisions, (seat, "give")))._scored((item,))
+            after = self._evolve(log=log, decisions=(*self.decisions, (seat, "give")))._scored((item,))
             return after if after.is_over else after._begin_play()
         if verb == "run":
-            return replace(self, log=log, decisions=(*self.decisions, (seat, "run")))._run()
+            return self._evolve(log=log, decisions=(*self.decisions, (seat, "run")))._run()
         card = action.cards[0]
         if verb == "expose":
             shown = tuple(sorted((*self.exposed[seat], card)))
-            return replace(self, log=log, exposed=_with(self.exposed, seat, shown))
-        return replace(self, log=log, called=card)  # call
+            return self._evolve(log=log, exposed=_with(self.exposed, seat, shown))
+        return self._evolve(log=log, called=card)  # call
 
     def _play(self, card: Card, seat: int, log: Log) -> AllFoursState:
         n = self.num_seats
@@ -290,16 +291,15 @@ class AllFoursState(State):
             exposed = _with(exposed, seat, tuple(c for c in exposed[seat] if c != card))
         trick = (*self.trick, card)
         if len(trick) < n:
-            return replace(
-                self, log=log, hands=hands, exposed=exposed, called=None, trick=trick, mover=(seat + 1) % n
+            return self._evolve(
+                log=log, hands=hands, exposed=exposed, called=None, trick=trick, mover=(seat + 1) % n
             )
         taker = (self.leader + trick_winner(trick, self.trump)) % n
         team = team_of(taker, n)
         won = _with(self.won, team, self.won[team] + trick)
         tricks_won = _with(self.tricks_won, team, self.tricks_won[team] + 1)
         jack_taker = taker if _JACK_OF[self.trump] in trick else self.jack_taker
-        after = replace(
-            self,
+        after = self._evolve(
             log=log,
             hands=hands,
             exposed=exposed,
@@ -318,7 +318,7 @@ class AllFoursState(State):
 
     def _begin_play(self) -> AllFoursState:
         first = (self.dealer + 1) % self.num_seats
-        return replace(self, stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
+        return self._evolve(stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
 
     def _scored(self, items: Sequence[ScoreItem]) -> AllFoursState:
         """Score items one by one; the game ends as soon as a side reaches the target."""
@@ -329,9 +329,9 @@ class AllFoursState(State):
                 continue
             scores[item.team] += item.points
             if scores[item.team] >= self.config.target:
-                ended = replace(self, scores=tuple(scores), sheet=sheet, winner=item.team)
-                return replace(ended, stage=Phase.OVER, mover=None, last_round=ended._summary())
-        return replace(self, scores=tuple(scores), sheet=sheet)
+                ended = self._evolve(scores=tuple(scores), sheet=sheet, winner=item.team)
+                return ended._evolve(stage=Phase.OVER, mover=None, last_round=ended._summary())
+        return self._evolve(scores=tuple(scores), sheet=sheet)
 
     def _summary(self) -> RoundSummary:
         last = self.last_trick
@@ -356,7 +356,7 @@ class AllFoursState(State):
         counted = self._scored(items)
         if counted.is_over:
             return counted
-        finished = replace(counted, last_round=counted._summary(), deals_done=self.deals_done + 1, sheet=())
+        finished = counted._evolve(last_round=counted._summary(), deals_done=self.deals_done + 1, sheet=())
         return finished._deal((self.dealer + 1) % self.num_seats, self.deal_no + 1, fresh=True)
 
     def _deal(self, dealer: int, deal_no: int, fresh: bool) -> AllFoursState:
@@ -373,8 +373,7 @@ class AllFoursState(State):
         for i, seat in enumerate(order):
             hands[seat].append(pack[i])
         up = pack[len(order)]
-        dealt = replace(
-            self,
+        dealt = self._evolve(
             stage=Phase.BEG,
             mover=(dealer + 1) % n,
             dealer=dealer,
@@ -421,8 +420,7 @@ class AllFoursState(State):
             for i, seat in enumerate(order):
                 hands[seat].append(state.pack[pos + i])
             up = state.pack[pos + len(order)]
-            state = replace(
-                state,
+            state = state._evolve(
                 hands=tuple(tuple(sorted(h)) for h in hands),
                 next_card=pos + len(order) + 1,
                 turned=(*state.turned, up),
@@ -432,6 +430,16 @@ class AllFoursState(State):
                 return state
             if up // 13 != proposed:
                 return state._begin_play()
+
+    def _evolve(self, **changes: Any) -> AllFoursState:
+        """A copy with some fields changed: ``dataclasses.replace`` without its per-call field scan,
+        since successors are built hundreds of thousands of times a second."""
+        new = object.__new__(AllFoursState)
+        for setter, value in zip(_SETTERS, _ALL_FIELDS(self), strict=True):
+            setter(new, value)
+        for name, value in changes.items():
+            _SETTER[name](new, value)
+        return new
 
     # --- what players may see --------------------------------------------------------------------
     def view(self, seat: int | None = None) -> AllFoursView:
@@ -456,6 +464,12 @@ class AllFoursState(State):
             if s != seat:
                 out += [c for c in self.hands[s] if c not in self.exposed[s]]
         return tuple(out)
+
+
+_NAMES = tuple(f.name for f in fields(AllFoursState))
+_ALL_FIELDS = attrgetter(*_NAMES)
+_SETTER = {name: getattr(AllFoursState, name).__set__ for name in _NAMES}
+_SETTERS = tuple(_SETTER.values())
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
