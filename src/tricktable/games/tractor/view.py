@@ -27,6 +27,8 @@ class TractorView(View):
 
     declarers: int | None
     starter: int
+    trump_options: Mapping[str, bool]
+    """The ranking variants in force: ``Trump(**view.trump, **view.trump_options)`` is the exact trump."""
     points: int
     kitty: tuple[Card, ...]
     levels: tuple[str, str]
@@ -72,6 +74,10 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         last_round=None if state.last_round is None else state.last_round.as_mapping(),
         declarers=state.declarers,
         starter=state.starter,
+        trump_options={
+            "rank_cards_trump_in_no_trump": state.config.no_trump_rank_cards_are_trump,
+            "gap_tractors": state.config.gap_tractors,
+        },
         points=state.points,
         kitty=state.kitty if stage == "over" or (stage == "play" and is_starter) else (),
         levels=(level_name(state.levels[0]), level_name(state.levels[1])),
