@@ -27,6 +27,8 @@ REQUIRED_VIEW_FIELDS = (
     "legal",
     "last_round",
 )
+# Score sheets of finished deals: the cards there were public when played, in an earlier deal.
+HISTORY_FIELDS = {"last_round", "sheet"}
 EXTRA_VIEW_FIELDS = {
     "all-fours": ("dealer", "turn_up"),
     "back-alley": ("dealer", "turn_up"),
@@ -110,7 +112,8 @@ def check_view(game: Game[Any, Any], state: State, seat: int | None, pack_counts
     hidden = Counter(state.hidden_cards(seat))
     assert not (hidden - pack_counts), "hidden_cards names cards that are not in the pack"
     fully_hidden = {str(c) for c, n in hidden.items() if n == pack_counts[c]}
-    leaked = fully_hidden & set(view_card_mentions(data))
+    current = {k: v for k, v in data.items() if k not in HISTORY_FIELDS}
+    leaked = fully_hidden & set(view_card_mentions(current))
     assert not leaked, f"seat {seat}'s view shows hidden cards {sorted(leaked)} in phase {state.phase}"
 
 
