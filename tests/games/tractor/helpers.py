@@ -95,5 +95,6 @@ def playing(
         trump=trump,
         kitty=parse_cards(kitty),
         leader=starter if leader is None else leader,
+        mover=starter if leader is None else leader,
         points=points,
     )

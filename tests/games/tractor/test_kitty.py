@@ -4,6 +4,7 @@ face down as the new kitty. Any cards may be buried, point cards included")."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from tricktable.cards import parse_cards
 from tricktable.core import Action, IllegalActionError
 from tricktable.core.actions import action_key
 from tricktable.games.tractor.kitty import bury_choices, bury_selectable
-from tricktable.games.tractor.state import TractorState
+from tricktable.games.tractor.state import PACK, TractorState
 
 from .helpers import draw, draw_all, new, pass_all
 
@@ -63,11 +64,19 @@ def test_every_burial_is_listed_lazily_and_agrees_with_the_rule() -> None:
 
 
 def test_bury_choices_are_exactly_the_sub_multisets() -> None:
-    hand = parse_cards("7H 7H 8H 9S 9S TC JD QD QD KS")
-    listed = list(bury_choices(hand, 8))
-    brute = {tuple(sorted(c, key=action_key)) for c in itertools.combinations(hand, 8)}
-    assert len(listed) == len(set(listed)) == len(brute)
-    assert set(listed) == brute
+    rng = random.Random(5)
+    hands = [parse_cards("7H 7H 8H 9S 9S TC JD QD QD KS")]
+    for _ in range(60):
+        deck = list(PACK)
+        rng.shuffle(deck)
+        hands.append(tuple(deck[: rng.randint(1, 12)]))
+    for hand in hands:
+        size = rng.randint(0, min(8, len(hand)))
+        listed = list(bury_choices(hand, size))
+        brute = {tuple(sorted(c, key=action_key)) for c in itertools.combinations(hand, size)}
+        assert len(listed) == len(set(listed)) == len(brute)
+        assert set(listed) == brute
+        assert all(list(c) == sorted(c, key=action_key) for c in listed)
 
 
 def test_card_by_card_selection_for_the_kitty() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from tricktable.cards import Card, Rank, Suit, format_cards, pack
@@ -92,6 +93,9 @@ class TractorState(State):
     decks: tuple[tuple[Card, ...], ...]
     log: Log
     stage: Phase
+    mover: int | None
+    """The seat to move (``to_move``), kept up to date by every transition: it is read several
+    times per action."""
     round_no: int
     """Rounds played before this one (0 in the first round)."""
     deal_no: int
@@ -138,6 +142,7 @@ class TractorState(State):
             decks=decks,
             log=EMPTY_LOG,
             stage="draw",
+            mover=first,
             round_no=0,
             deal_no=0,
             levels=(FIRST_ROUND_RANK, FIRST_ROUND_RANK),
@@ -186,6 +191,7 @@ class TractorState(State):
         return self._with(
             log=log,
             stage="draw",
+            mover=starter,
             round_no=round_no,
             deal_no=deal_no,
             levels=levels,
@@ -230,16 +236,7 @@ class TractorState(State):
 
     @property
     def to_move(self) -> int | None:
-        stage = self.stage
-        if stage == "play":
-            return (self.leader + len(self.trick)) % 4
-        if stage == "draw":
-            return (self.first_drawer + self.drawn) % 4
-        if stage == "last-declare":
-            return (self.first_drawer + self.chances) % 4
-        if stage == "kitty":
-            return self.starter
-        return None
+        return self.mover
 
     @property
     def is_over(self) -> bool:
@@ -254,9 +251,9 @@ class TractorState(State):
         return 4
 
     def may_act(self, seat: int) -> bool:
-        if self.stage == "draw" and seat != self.to_move:
-            return bool(self._declarations(seat))
-        return seat == self.to_move
+        if seat == self.mover:
+            return True
+        return self.stage == "draw" and bool(self._declarations(seat))
 
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
         try:
@@ -283,10 +280,12 @@ class TractorState(State):
             choices = legal_follows(hand, self.trick[0][1], trump) if self.trick else legal_leads(hand, trump)
             return CardActions("play", choices, self._legality(seat), self._remember(seat))
         if stage == "draw":
-            declare = tuple(Action("declare", c) for c in self._declarations(seat))
-            return (DRAW, *declare) if seat == self.to_move else declare
+            options = self._declarations(seat)
+            if seat != self.mover:
+                return _declare_actions(options, None)
+            return _declare_actions(options, DRAW) if options else _DRAW_ONLY
         if stage == "last-declare":
-            return (*(Action("declare", c) for c in self._declarations(seat)), PASS)
+            return _declare_actions(self._declarations(seat), PASS)
         if stage == "kitty":
             return CardActions(
                 "bury", bury_choices(self.hands[seat]), self._legality(seat), self._remember(seat)
@@ -379,18 +378,21 @@ class TractorState(State):
             grown = list(specials)
             grown[seat] = grown[seat] + (card,)
             specials = tuple(grown)
-        return self._with(
-            log=log,
-            drawn=i + 1,
-            hands=tuple(hands),
-            specials=specials,
-            stage="last-declare" if i + 1 == DRAWN else "draw",
-        )
+        if i + 1 == DRAWN:
+            return self._with(
+                log=log,
+                drawn=DRAWN,
+                hands=tuple(hands),
+                specials=specials,
+                stage="last-declare",
+                mover=seat + 1 & 3,
+            )
+        return self._with(log=log, drawn=i + 1, hands=tuple(hands), specials=specials, mover=seat + 1 & 3)
 
     def _used_chance(self) -> TractorState:
         chances = self.chances + 1
         if chances < 4:
-            return self._with(chances=chances)
+            return self._with(chances=chances, mover=(self.first_drawer + chances) % 4)
         return self._declarations_over()
 
     def _declarations_over(self) -> TractorState:
@@ -420,6 +422,7 @@ class TractorState(State):
         hands[starter] = hands[starter] + kitty
         return self._with(
             stage="kitty",
+            mover=starter,
             chances=4,
             declarers=declarers,
             starter=starter,
@@ -433,7 +436,7 @@ class TractorState(State):
         hands = list(self.hands)
         hands[self.starter] = _without(hands[self.starter], cards)
         return self._with(
-            log=log, stage="play", hands=tuple(hands), kitty=cards, leader=self.starter, trick=()
+            log=log, stage="play", mover=self.starter, hands=tuple(hands), kitty=cards, leader=self.starter
         )
 
     def _play(self, cards: tuple[Card, ...], seat: int, log: Log) -> TractorState:
@@ -455,10 +458,20 @@ class TractorState(State):
         hands[seat] = _without(hands[seat], cards)
         trick = (*self.trick, (seat, cards))
         if len(trick) < 4:
-            return self._with(log=log, hands=tuple(hands), trick=trick, failed_throws=failed, points=points)
-        winner = (self.leader + trick_winner([p for _, p in trick], trump)) % 4
-        all_cards = tuple(c for _, p in trick for c in p)
-        trick_points = sum(CARD_POINTS[c] for c in all_cards)
+            if failed is self.failed_throws:
+                return self._with(log=log, hands=tuple(hands), trick=trick, mover=seat + 1 & 3)
+            return self._with(
+                log=log,
+                hands=tuple(hands),
+                trick=trick,
+                mover=seat + 1 & 3,
+                failed_throws=failed,
+                points=points,
+            )
+        plays = [trick[0][1], trick[1][1], trick[2][1], cards]
+        winner = (self.leader + trick_winner(plays, trump)) % 4
+        all_cards = plays[0] + plays[1] + plays[2] + cards
+        trick_points = sum(map(CARD_POINTS.__getitem__, all_cards))
         team = winner % 2
         if team != self.declarers:
             points += trick_points
@@ -472,6 +485,7 @@ class TractorState(State):
             points=points,
             failed_throws=failed,
             leader=winner,
+            mover=winner,
         )
         if hands[winner]:
             return done
@@ -502,7 +516,7 @@ class TractorState(State):
                 f"{self.round_no + 1} rounds",
                 details={"rounds": self.round_no + 1, "last_round": summary.as_mapping(cards=True)},
             )
-            return self._with(stage="over", levels=levels, last_round=summary, outcome=outcome)
+            return self._with(stage="over", mover=None, levels=levels, last_round=summary, outcome=outcome)
         return self._new_deal(
             self.log,
             self.deal_no + 1,
@@ -593,12 +607,27 @@ _ISSUED = "_issued"
 """Key of the one-action memo in a state's ``__dict__`` (not a field: no part of its value)."""
 
 
+_DRAW_ONLY = (DRAW,)
+
+
+@lru_cache(maxsize=1024)
+def _declare_actions(options: tuple[tuple[Card, ...], ...], also: Action | None) -> tuple[Action, ...]:
+    """The ``declare`` actions for some declarations, with ``draw`` first or ``pass`` last."""
+    declare = tuple(Action("declare", cards) for cards in options)
+    if also is None:
+        return declare
+    return (also, *declare) if also is DRAW else (*declare, also)
+
+
 def _deal(seed: int, decks: tuple[tuple[Card, ...], ...], n: int) -> tuple[Card, ...]:
     """Deal *n*'s cards in drawing order: the stacked deck if there is one, else a seeded shuffle."""
     return decks[n] if n < len(decks) else shuffled(PACK, seed, f"deal {n}")
 
 
 def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
+    if len(cards) == 1:
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1 :]
     out = list(hand)
     for c in cards:
         out.remove(c)
