@@ -1,0 +1,250 @@
+"""The All Fours heuristic bot: a decent club player, from its seat's view and legal actions only.
+
+- Stand or beg from the strength of its trumps (high trumps, the jack, a low trump, counting cards); beg
+  anyway when a gift point would win the game.
+- As dealer, run the pack when giving would lose the game or its own trumps are weak; otherwise give.
+- Lead the top trump to draw out an opponent's jack; never lead its own jack while a higher trump is out.
+- Win tricks that hold points (tens above all, and the opponents' jack) with its cheapest winning card;
+  give counting cards to a partner who is sure to win; otherwise play low and keep its trumps.
+- Never exposes a card. Out of turn it is asked only to call: it calls an opponent's exposed card when
+  that forces the opponent to waste it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tricktable.bots.base import Bot
+from tricktable.cards import ALL_CARDS, Card
+from tricktable.core.actions import Action
+from tricktable.core.views import View
+from tricktable.games.all_fours.play import CARD_POINTS
+from tricktable.games.all_fours.view import AllFoursView
+
+__all__ = ["HeuristicBot"]
+
+_TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12  # rank index: code % 13
+# How much each trump rank is worth when deciding to stand or beg (index = rank index).
+_TRUMP_WEIGHT = (1.2, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1.6, 1.3, 1.8, 2.4)
+STAND_STRENGTH = 4.0
+"""Trump strength at which the player after the dealer stands rather than begs."""
+GIVE_STRENGTH = 3.5
+"""Trump strength at which the dealer gives one rather than running the pack."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the bot works out from its view before choosing a card."""
+
+    seat: int
+    n: int
+    trump: int
+    hand: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    unseen: frozenset[Card]
+    """Cards whose place the bot does not know: in other hands (unexposed) or the stock."""
+    exposed: tuple[tuple[Card, ...], ...]
+
+    def team(self, seat: int) -> int:
+        return seat % 2 if self.n == 4 else seat
+
+    def is_trump(self, card: Card) -> bool:
+        return card // 13 == self.trump
+
+    def power(self, card: Card) -> int:
+        """Trick-taking power against the current lead (-1: cannot win)."""
+        if card // 13 == self.trump:
+            return 100 + card % 13
+        if self.trick and card // 13 == self.trick[0][1] // 13:
+            return card % 13
+        return -1 if self.trick else card % 13
+
+    def winner(self) -> tuple[int, Card] | None:
+        best = None
+        for seat, card in self.trick:
+            if best is None or self.power(card) > self.power(best[1]):
+                best = (seat, card)
+        return best
+
+    def players_after(self) -> list[int]:
+        return [(self.seat + i) % self.n for i in range(1, self.n - len(self.trick))]
+
+    def opponents_after(self) -> list[int]:
+        return [s for s in self.players_after() if self.team(s) != self.team(self.seat)]
+
+    def higher_trumps_out(self, card: Card, seats: Sequence[int]) -> bool:
+        """Whether any of ``seats`` may hold a trump above ``card`` (unseen, or exposed by them)."""
+        if not seats:
+            return False
+        top = self.trump * 13 + 12
+        for c in range(card + 1 if self.is_trump(card) else self.trump * 13, top + 1):
+            cc = ALL_CARDS[c]
+            if cc in self.unseen or any(cc in self.exposed[s] for s in seats):
+                return True
+        return False
+
+    def holds(self, card: Card) -> bool:
+        """Whether ``card`` would stand up against the players still to play."""
+        opponents = self.opponents_after()
+        if not opponents:
+            return True
+        if self.is_trump(card):
+            return not self.higher_trumps_out(card, opponents)
+        return False
+
+
+class HeuristicBot(Bot):
+    """A rule-based club player for All Fours (2 or 4 players)."""
+
+    name = "heuristic"
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        if not isinstance(view, AllFoursView):
+            raise TypeError(f"the All Fours bot needs an All Fours view, not {type(view).__name__}")
+        verbs = {a.verb for a in legal}
+        if view.to_move != view.seat:
+            calls = [a for a in legal if a.verb == "call"]
+            if not calls:
+                raise ValueError("the heuristic bot never exposes a card: ask it only on its turn or to call")
+            return self._call(view, calls)
+        if "stand" in verbs:
+            return Action("stand") if self._stands(view) else Action("beg")
+        if "give" in verbs:
+            return Action("give") if self._gives(view) else Action("run")
+        cards = [a.cards[0] for a in legal if a.verb == "play"]
+        card = cards[0] if len(cards) == 1 else self._play(_table(view), cards)
+        return next(a for a in legal if a.verb == "play" and a.cards[0] == card)
+
+    # --- stand / beg / give / run ----------------------------------------------------------------
+    def _stands(self, view: AllFoursView) -> bool:
+        if _scores(view)[0] + 1 >= _target(view):
+            return False  # a gift point wins the game; if the dealer runs instead, play goes on
+        return _strength(view) >= STAND_STRENGTH
+
+    def _gives(self, view: AllFoursView) -> bool:
+        them = _scores(view)[1]
+        if them + 1 >= _target(view):
+            return False  # giving would lose the game on the spot
+        return _strength(view) >= GIVE_STRENGTH
+
+    # --- play ------------------------------------------------------------------------------------
+    def _play(self, t: _Table, cards: list[Card]) -> Card:
+        if not t.trick:
+            return self._lead(t, cards)
+        return self._follow(t, cards)
+
+    def _lead(self, t: _Table, cards: list[Card]) -> Card:
+        trumps = sorted(c for c in cards if t.is_trump(c))
+        jack = ALL_CARDS[t.trump * 13 + _JACK]
+        if trumps:
+            top = trumps[-1]
+            top_is_boss = not t.higher_trumps_out(top, [s for s in range(t.n) if s != t.seat])
+            if top_is_boss and (jack in t.unseen or top % 13 == _JACK):
+                return top  # draw trumps: the jack must fall to it, or the boss jack is safe
+        sides = [c for c in cards if not t.is_trump(c)]
+        if sides:
+            aces = [c for c in sides if c % 13 == _ACE]
+            if aces:
+                return aces[0]
+            # a low card that risks no points, from the longest side suit
+            safe = [c for c in sides if CARD_POINTS[c] == 0] or sides
+            return min(safe, key=lambda c: (-sum(1 for x in sides if x // 13 == c // 13), c % 13))
+        non_jack = [c for c in trumps if c != jack] or trumps
+        return non_jack[0]
+
+    def _follow(self, t: _Table, cards: list[Card]) -> Card:
+        best = t.winner()
+        assert best is not None
+        best_seat, best_card = best
+        partner_winning = t.team(best_seat) == t.team(t.seat)
+        at_stake = sum(CARD_POINTS[c] for _, c in t.trick)
+        jack = ALL_CARDS[t.trump * 13 + _JACK]
+        if jack in (c for _, c in t.trick) and t.team(_seat_of(t, jack)) != t.team(t.seat):
+            at_stake += 15  # capturing the opponents' jack is worth a hang jack
+        winners = [c for c in cards if t.power(c) > t.power(best_card)]
+        if partner_winning and (t.holds(best_card) or not t.opponents_after()):
+            return _give_points(t, cards)
+        if winners:
+            holding = [c for c in winners if t.holds(c)] or ([] if t.opponents_after() else winners)
+            worth_it = at_stake >= 3 or not t.opponents_after()
+            if holding and worth_it:
+                card = _cheapest_winner(t, holding)
+                if at_stake >= 3 or not t.is_trump(card) or card % 13 < _TEN:
+                    return card  # a pointless trick is not worth a high trump
+            if at_stake >= 10 and winners:
+                return _cheapest_winner(t, winners)
+        return _discard(t, cards)
+
+    def _call(self, view: AllFoursView, calls: list[Action]) -> Action:
+        t = _table(view)
+        best = t.winner()
+        if best is not None:
+            for action in calls:
+                if t.power(action.cards[0]) <= t.power(best[1]):
+                    return action  # the exposed card loses the trick: make them throw it
+        return calls[0]
+
+
+def _table(view: AllFoursView) -> _Table:
+    seat = view.seat
+    assert seat is not None
+    trump = "SHDC".index(str(view.trump))
+    trick = tuple((s, cards[0]) for s, cards in view.trick)
+    known: set[Card] = set(view.hand)
+    known.update(c for _, c in trick)
+    for pile in (*view.won, view.turn_up, *view.exposed):
+        known.update(pile)
+    unseen = frozenset(c for c in ALL_CARDS[:52] if c not in known)
+    return _Table(seat, view.num_seats, trump, tuple(view.hand), trick, unseen, view.exposed)
+
+
+def _seat_of(t: _Table, card: Card) -> int:
+    return next(s for s, c in t.trick if c == card)
+
+
+def _scores(view: AllFoursView) -> tuple[int, int]:
+    seat = view.seat if view.seat is not None else 0
+    mine = seat % 2 if view.num_seats == 4 else seat
+    return view.scores[mine], view.scores[1 - mine]
+
+
+def _target(view: AllFoursView) -> int:
+    return view.target
+
+
+def _strength(view: AllFoursView) -> float:
+    """How good the proposed trumps are for this hand (and, for the dealer, its partner's)."""
+    trump = "SHDC".index(str(view.trump))
+    trumps = [c for c in view.hand if c // 13 == trump]
+    strength = sum(_TRUMP_WEIGHT[c % 13] for c in trumps)
+    if any(c % 13 == _JACK for c in trumps) and len(trumps) >= 2:
+        strength += 0.5  # a guarded jack
+    strength += 0.5 * sum(1 for c in view.hand if c // 13 != trump and c % 13 in (_TEN, _ACE))
+    return strength
+
+
+def _cheapest_winner(t: _Table, winners: list[Card]) -> Card:
+    """The winning card that costs least: a follow before a trump, low before high, the jack last."""
+    jack = ALL_CARDS[t.trump * 13 + _JACK]
+    return min(
+        winners, key=lambda c: (c == jack, t.is_trump(c), CARD_POINTS[c] if not t.is_trump(c) else 0, c % 13)
+    )
+
+
+def _give_points(t: _Table, cards: list[Card]) -> Card:
+    """Partner is winning: add the most card points that do not cost a useful trump."""
+    jack = ALL_CARDS[t.trump * 13 + _JACK]
+    plain = [c for c in cards if not t.is_trump(c)]
+    if plain:
+        return max(plain, key=lambda c: (CARD_POINTS[c], -(c % 13)))
+    # only trumps: the jack is safe on a winning partner's trick; otherwise the lowest trump
+    if jack in cards:
+        return jack
+    return min(cards, key=lambda c: c % 13)
+
+
+def _discard(t: _Table, cards: list[Card]) -> Card:
+    """Cannot or need not win: the cheapest card, keeping the jack, tens and trumps, in that order."""
+    jack = ALL_CARDS[t.trump * 13 + _JACK]
+    return min(cards, key=lambda c: (c == jack, CARD_POINTS[c] >= 10, t.is_trump(c), CARD_POINTS[c], c % 13))

@@ -1,0 +1,167 @@
+"""The All Fours heuristic bot: club-player habits on stacked deals, legality, and strength against random."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from tests.games.all_fours.helpers import new_game, play_all
+from tricktable import bots
+from tricktable.bots.all_fours import HeuristicBot
+from tricktable.games.all_fours import GAME, AllFoursState
+from tricktable.games.all_fours.view import AllFoursView
+
+# Dealer 3, seat 0 first to speak and lead; seat 1 is the dealer's partner.
+BASE = ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
+
+
+def choice(state: AllFoursState, seat: int | None = None) -> str:
+    who = state.to_move if seat is None else seat
+    assert who is not None
+    return str(HeuristicBot(seed=1).choose(state.view(who), state.legal_actions(who)))
+
+
+def test_registered_as_heuristic_and_medium() -> None:
+    assert isinstance(bots.get("heuristic", game="all-fours", seed=1), HeuristicBot)
+    assert isinstance(bots.get("medium", game="all-fours", seed=1), HeuristicBot)
+
+
+STRONG = ["AH KH JH 2H 9S 3C", "TH 4S 7D 8D 4C 5C", "5H 6S TS 2S 6C 7C", "QH 3H 3S QD 8C 9C"]
+
+
+def test_stands_with_strong_trumps_and_begs_with_weak_ones() -> None:
+    assert choice(new_game(3, STRONG, "8H")) == "stand"
+    assert choice(new_game(3, BASE, "5D")) == "beg"  # seat 0 holds KD alone in diamonds
+
+
+def test_begs_when_a_gift_point_wins_the_game() -> None:
+    assert choice(new_game(3, STRONG, "8H", config={"target": 1})) == "beg"
+
+
+def test_dealer_gives_with_strong_trumps_but_not_the_winning_point() -> None:
+    strong_dealer = ["2D 5S 9S KD 3C 4D", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "AH KH QH 3H 8C 9C"]
+    assert choice(new_game(3, strong_dealer, "8H").apply("beg")) == "give"
+    assert choice(new_game(3, strong_dealer, "8H", config={"target": 1}).apply("beg")) == "run"
+
+
+def test_dealer_runs_with_weak_trumps() -> None:
+    assert choice(new_game(3, BASE, "5D").apply("beg")) == "run"  # the dealer holds QD only
+
+
+def test_leads_the_top_trump_to_draw_out_the_opponents_jack() -> None:
+    hands = ["AH KH 2H 5S 9S 3C", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "QH 3H 3S QD 8C 9C"]
+    assert choice(new_game(3, hands, "8H").apply("stand")) == "play AH"
+
+
+def test_captures_the_opponents_jack_with_a_higher_trump() -> None:
+    # seat 0 leads a spade and seat 1 trumps with its jack: seat 2 overtrumps with the queen
+    hands = ["AH KH 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "QH 6S TS 2S 6C 7C", "TH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5S JH")
+    assert choice(state) == "play QH"
+
+
+def test_trumps_an_opponents_ten() -> None:
+    # seat 0 leads the ten of clubs; seat 1 is void in clubs and trumps with its lowest trump
+    hands = ["TC AH 2H 5S 9S KD", "4H JH 4S 7D 8D 5D", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "TC")
+    assert choice(state) == "play 4H"
+
+
+def test_plays_low_when_the_partners_card_may_still_be_beaten() -> None:
+    # partner seat 0's KD leads the trick, but seat 3 may still trump it: seat 2 (void) throws its lowest card
+    state = play_all(new_game(3, BASE, "8H").apply("stand"), "KD 7D")
+    assert choice(state) == "play 2S"
+
+
+def test_gives_its_ten_to_a_partner_who_is_sure_to_win() -> None:
+    # partner seat 0 leads the ace of trumps; seat 2 has no trump and adds its ten to the trick
+    hands = ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "6S TS 2S 6C 7C 5D", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "AH JH")
+    assert choice(state) == "play TS"
+
+
+def test_saves_trumps_when_nothing_is_at_stake() -> None:
+    # last to play on a pointless trick it could only win with its king of trumps: it follows suit instead
+    hands = ["AH 2H 5S 9S 5D 3C", "JH 4S 7D 8D 4C 5C", "6S TS 2S 6C 7C 9H", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5D 8D 9H")
+    assert choice(state) == "play QD"
+
+
+def test_protects_its_jack_when_trumps_are_led() -> None:
+    hands = ["AH 2H 5S 9S KD 3C", "JH 4H 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "AH")
+    assert choice(state) == "play 4H"
+
+
+def test_calls_an_opponents_exposed_card_that_loses_the_trick() -> None:
+    state = new_game(3, BASE, "8H").apply("stand").apply("expose 2S", 2)
+    state = play_all(state, "5S 4S")  # seat 2 to play; its opponent seat 3 may call 2S
+    assert choice(state, seat=3) == "call 2S"
+
+
+def test_never_exposes() -> None:
+    state = new_game(3, BASE, "8H").apply("stand")
+    legal = state.legal_actions(2)
+    assert legal and all(a.verb == "expose" for a in legal)
+    with pytest.raises(ValueError, match="never exposes"):
+        HeuristicBot(seed=1).choose(state.view(2), legal)
+
+
+def test_only_ever_returns_a_legal_action() -> None:
+    rng = random.Random(3)
+    for i in range(40):
+        config = {
+            "players": rng.choice([2, 4]),
+            "no_undertrump": rng.random() < 0.5,
+            "deal_in_threes": rng.random() < 0.5,
+            "target": 7,
+        }
+        state = GAME.new(seed=i, config=config)
+        players = [HeuristicBot(seed=i * 10 + s) for s in range(state.num_seats)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            assert isinstance(view, AllFoursView)
+            legal = state.legal_actions(seat)
+            action = players[seat].choose(view, legal)
+            assert action in legal
+            state = state.apply(action, seat)
+
+
+def _match(games: int, players: int) -> int:
+    """Games won by the heuristic bot's side against random players (sides alternate by game)."""
+    wins = 0
+    for i in range(games):
+        bot_team = i % 2
+        heuristic = bots.get("heuristic", game="all-fours", seed=i)
+        rand = bots.get("random", game="all-fours", seed=10_000 + i)
+        state = GAME.new(seed=20_000 + i, config={"players": players})
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            team = seat % 2 if players == 4 else seat
+            bot = heuristic if team == bot_team else rand
+            state = state.apply(bot.choose(state.view(seat), state.legal_actions(seat)), seat)
+        assert state.result is not None
+        wins += state.result.winner == bot_team
+    return wins
+
+
+def _p_value_at_least(wins: int, games: int) -> float:
+    """One-sided binomial p-value of so many wins if the bot were no better than an even chance."""
+    return sum(math.comb(games, k) for k in range(wins, games + 1)) / 2**games
+
+
+def test_beats_random_clearly_with_four_players() -> None:
+    games = 200
+    wins = _match(games, 4)
+    assert wins / games > 0.70 and _p_value_at_least(wins, games) < 1e-9
+
+
+def test_beats_random_clearly_head_to_head() -> None:
+    games = 160
+    wins = _match(games, 2)
+    assert wins / games > 0.65 and _p_value_at_least(wins, games) < 1e-6
