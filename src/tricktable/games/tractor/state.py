@@ -255,6 +255,20 @@ class TractorState(State):
             return True
         return self.stage == "draw" and bool(self._declarations(seat))
 
+    # Fast paths for the draw, a hundred actions a round: the seat to move may always draw, and
+    # most of the time has no declaration to make. Everything else goes through the base class.
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+        mover = self.mover
+        if seat is None and self.stage == "draw" and mover is not None and not self.specials[mover]:
+            return _DRAW_ONLY
+        return super().legal_actions(seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> TractorState:
+        mover = self.mover
+        if action is DRAW and seat is None and self.stage == "draw" and mover is not None:
+            return self._draw(self.log.push(mover, DRAW))
+        return super().apply(action, seat)
+
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
         try:
             return super()._checked(action, seat)
