@@ -6,8 +6,8 @@
 - Lead the top trump to draw out an opponent's jack; never lead its own jack while a higher trump is out.
 - Win tricks that hold points (tens above all, and the opponents' jack) with its cheapest winning card;
   give counting cards to a partner who is sure to win; otherwise play low and keep its trumps.
-- Never exposes a card. Out of turn it is asked only to call: it calls an opponent's exposed card when
-  that forces the opponent to waste it.
+- Never exposes a card. Out of turn it can only call: it prefers an exposed card that would lose the
+  trick (the owner must waste it), else calls the first one offered.
 """
 
 from __future__ import annotations
@@ -163,17 +163,15 @@ class HeuristicBot(Bot):
         if jack in (c for _, c in t.trick) and t.team(_seat_of(t, jack)) != t.team(t.seat):
             at_stake += 15  # capturing the opponents' jack is worth a hang jack
         winners = [c for c in cards if t.power(c) > t.power(best_card)]
-        if partner_winning and (t.holds(best_card) or not t.opponents_after()):
+        if partner_winning and t.holds(best_card):
             return _give_points(t, cards)
-        if winners:
-            holding = [c for c in winners if t.holds(c)] or ([] if t.opponents_after() else winners)
-            worth_it = at_stake >= 3 or not t.opponents_after()
-            if holding and worth_it:
-                card = _cheapest_winner(t, holding)
-                if at_stake >= 3 or not t.is_trump(card) or card % 13 < _TEN:
-                    return card  # a pointless trick is not worth a high trump
-            if at_stake >= 10 and winners:
-                return _cheapest_winner(t, winners)
+        holding = [c for c in winners if t.holds(c)]
+        if holding:
+            card = _cheapest_winner(t, holding)
+            if at_stake >= 3 or not t.is_trump(card) or card % 13 < _TEN:
+                return card  # a sure trick, but a pointless one is not worth a high trump
+        if winners and at_stake >= 10:
+            return _cheapest_winner(t, winners)  # worth the risk of being overtaken
         return _discard(t, cards)
 
     def _call(self, view: AllFoursView, calls: list[Action]) -> Action:

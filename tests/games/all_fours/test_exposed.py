@@ -68,7 +68,10 @@ def test_an_opponent_calls_an_exposed_card_and_its_owner_must_play_it() -> None:
 def test_the_owners_partner_may_not_call_by_default() -> None:
     state = play_all(started().apply("expose TS", 2), "5S 4S")
     assert "call TS" not in {str(a) for a in state.legal_actions(0)}
-    with pytest.raises(IllegalActionError, match="only seat 2's opponents may call"):
+    with pytest.raises(
+        IllegalActionError,
+        match="TS is your partner's exposed card: only the opponents of seat 2 may call it",
+    ):
         state.apply("call TS", 0)
 
 

@@ -248,10 +248,8 @@ class AllFoursState(State):
             return (
                 f"{card} is seat {holder}'s exposed card: it can be called only when seat {holder} is to play"
             )
-        if seat == owner:
-            return "you cannot call your own exposed card"
         if not self._may_call(seat, owner):
-            return f"only seat {owner}'s opponents may call their exposed card (your partner's)"
+            return f"{card} is your partner's exposed card: only the opponents of seat {owner} may call it"
         if self.called is not None:
             return f"{self.called} has already been called: seat {owner} must play it first"
         if card not in self._allowed(owner):
