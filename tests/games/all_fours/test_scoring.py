@@ -172,7 +172,7 @@ def test_the_game_can_end_in_the_middle_of_the_count() -> None:
 def test_first_to_the_target_wins() -> None:
     state = scored({"target": 6})
     assert state.is_over and state.scores == (6, 0) and state.result is not None
-    assert state.result.winner == 0 and state.result.summary == "team 0 (seat 0 & seat 2) wins 6-0 to 6"
+    assert state.result.winner == 0 and state.result.summary == "team 0 (seats 0 & 2) wins 6-0 (game to 6)"
 
 
 def test_scores_carry_over_and_the_next_deal_begins() -> None:

@@ -22,17 +22,18 @@ class AllFoursGame(Game[AllFoursState, AllFoursConfig]):
     Config = AllFoursConfig
     verbs = VERBS
     summary: ClassVar[str] = """
-Two partnerships (partners opposite) or two players; 52 cards, Ace high. The highest cut deals first;
-the deal passes to the next seat. Six cards each, then a card is turned up for trumps: the dealer's
-side scores 1 for an Ace, 2 for a Six (a Two with Tobago), 3 for a Jack. The player after the dealer
-stands or begs; after a beg the dealer gives one (the beggar's side scores 1) or runs the pack (three
-more cards each and a new turn-up, repeated while the suit stays the same; an exhausted pack is
-reshuffled and dealt again). Trump led: play a trump if you can. Other suit led: follow suit or trump;
-a third suit only when void. Highest trump, else highest card of the led suit, wins. After the last
-trick: High, Low (to the original holder), Jack (1 to its holder's side if they take it; hang jack to
-the side that captures it), Game (most card points: 10=10, A=4, K=3, Q=2, J=1). Points count as they
-are scored, in that order; the first side to reach the target (14) wins at once. A card exposed out
-of turn may be called by an opponent when it is a legal play: its owner must then play it.
+Two partnerships (partners opposite) or two players; 52 cards, Ace high. The highest cut deals first
+(players tied for it cut again); the deal passes to the next seat. Six cards each, then a card is turned
+up for trumps: the dealer's side scores 1 for an Ace, 2 for a Six (a Two with Tobago), 3 for a Jack. The
+player after the dealer stands or begs; after a beg the dealer gives one (the beggar's side scores 1) or
+runs the pack (three more cards each and a new turn-up, repeated while the suit stays the same; an
+exhausted pack is reshuffled and dealt again). Trump led: play a trump if you can. Other suit led:
+follow suit or trump; a third suit only when void. Highest trump, else highest card of the led suit,
+wins. After the last trick: High, Low (to the original holder), Jack (1 to its holder's side if they
+take it; hang jack to the side that captures it), Game (most card points: 10=10, A=4, K=3, Q=2, J=1).
+Points count as they are scored, in that order; the first side to reach the target (14) wins at once (an
+item is scored whole, so the winner may pass the target). A card exposed out of turn may be called by an
+opponent when it is a legal play: its owner must then play it.
 """
 
     def _start(self, config: AllFoursConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> AllFoursState:

@@ -139,11 +139,12 @@ class AllFoursState(State):
             return None
         a, b = self.scores
         teams = self.team_seats()
-        who = " & ".join(f"seat {s}" for s in teams[self.winner])
+        seats = teams[self.winner]
+        who = f"team {self.winner} (seats {seats[0]} & {seats[1]})" if len(seats) == 2 else f"seat {seats[0]}"
         return Result(
             scores=self.scores,
             winner=self.winner,
-            summary=f"team {self.winner} ({who}) wins {a}-{b} to {self.config.target}",
+            summary=f"{who} wins {a}-{b} (game to {self.config.target})",
             details={"deals": self.deals_done + 1, "teams": [list(t) for t in teams]},
         )
 
