@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -276,21 +277,25 @@ def _sim_report(
 
 
 def _print_sim(console: Console, report: dict[str, Any]) -> None:
-    table = Table(title=f"{report['game']}: {report['games']} games, seed {report['seed']}")
-    for heading in ("team", "seats", "bots", "wins", "draws", "losses", "win rate", "95% CI", "mean score"):
-        table.add_column(heading, justify="left" if heading in ("team", "seats", "bots") else "right")
+    table = Table(
+        title=f"{report['game']}: {report['games']} games, seed {report['seed']}",
+        box=box.SIMPLE,
+        padding=(0, 1),
+    )
+    for heading in ("team (seats)", "bots", "won", "drawn", "lost", "win rate", "95% CI", "mean score"):
+        left = heading in ("team (seats)", "bots")
+        table.add_column(heading, justify="left" if left else "right", no_wrap=heading == "95% CI")
     for t in report["teams"]:
         lo, hi = t["ci95"]
         mean = "—" if t["mean_score"] is None else f"{t['mean_score']:.2f}"
         table.add_row(
-            str(t["team"]),
-            " & ".join(map(str, t["seats"])),
+            f"{t['team']} ({' & '.join(map(str, t['seats']))})",
             ", ".join(dict.fromkeys(t["bots"])),
             str(t["wins"]),
             str(t["draws"]),
             str(t["losses"]),
             f"{t['win_rate']:.1%}",
-            f"{lo:.1%} – {hi:.1%}",
+            f"{lo:.1%}–{hi:.1%}",
             mean,
         )
     console.print(table)

@@ -54,7 +54,12 @@ def bot_names(spec: str, game: Game[Any, Any], count: int, *, flag: str = "--bot
     if len(names) == 1:
         names *= count
     known = bots.names(game.name)
-    for name in names:
+    for name in dict.fromkeys(names):
         if name.lower() not in known:
             raise CliError(f"unknown bot {name!r}; the bots for {game.name} are: {', '.join(known)}")
+        try:
+            bots.get(name, game=game.name, seed=0)
+        except ImportError:
+            # The registry names a bot whose module this build does not ship (yet).
+            raise CliError(f"the {name} bot for {game.name} is not available in this installation") from None
     return names

@@ -22,7 +22,15 @@ from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputE
 from tricktable.cli.narrate import describe
 from tricktable.cli.picker import Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
-from tricktable.cli.render import CardKey, group_hand, legal_menu, result_panel, score_sheet, table_panel
+from tricktable.cli.render import (
+    CardKey,
+    details,
+    group_hand,
+    legal_menu,
+    result_panel,
+    score_sheet,
+    table_panel,
+)
 from tricktable.cli.saves import write_json
 from tricktable.core import Action, Game, State, TricktableError, View
 from tricktable.core.rng import MAX_SEED, rng_for
@@ -176,6 +184,8 @@ class PlaySession:
         elif cmd.name == "table":
             self.show_table()
             self.show_choices(legal, optional)
+        elif cmd.name == "details":
+            self.console.print(details(self.state.view(self.human)))
         elif cmd.name == "hint":
             self.hint(legal)
         elif cmd.name == "auto":

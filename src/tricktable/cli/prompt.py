@@ -17,6 +17,7 @@ __all__ = ["COMMANDS", "Command", "EntryError", "ask", "interpret"]
 COMMANDS = {
     "help": "show this help",
     "table": "show the table again",
+    "details": "show the logs the table only counts (the score sheet of every deal...)",
     "hint": "ask the heuristic bot what it would do",
     "auto": "take forced moves (a single legal action, like each draw) without asking; again to stop",
     "pick": "choose the cards of a multi-card action one at a time",

@@ -29,6 +29,9 @@ __all__ = [
     "table_panel",
 ]
 
+TABLE_ROWS = 3
+"""Rows of a growing list of records (a running score sheet) shown on the table; all are in the record."""
+
 CardKey = Callable[[Card], Any]
 """A display order for cards, e.g. a game's own trump order (lower sorts first)."""
 
@@ -72,11 +75,12 @@ def seat_name(seat: int | None, viewer: int | None, num_seats: int) -> str:
 
 
 def team_name(team: int, viewer: int | None, num_seats: int) -> str:
+    """``your team (0 & 2)``, ``team 1 (1 & 3)``; with two players, ``you (seat 0)``, ``seat 1``."""
     seats = [s for s in range(num_seats) if (s % 2 if num_seats == 4 else s) == team]
-    label = f"team {team} (seats {' & '.join(map(str, seats))})" if num_seats == 4 else f"seat {team}"
-    if viewer is not None and viewer in seats:
-        return ("your team" if num_seats == 4 else "you") + f" [{label}]"
-    return label
+    if num_seats != 4:
+        return f"you (seat {team})" if viewer == team else f"seat {team}"
+    label = "your team" if viewer is not None and viewer in seats else f"team {team}"
+    return f"{label} ({' & '.join(map(str, seats))})"
 
 
 def _trump_parts(trump: Any) -> tuple[Suit | None, str | None]:
@@ -199,7 +203,7 @@ def plays_text(plays: Sequence[Any], viewer: int | None, num_seats: int, trump: 
     return out
 
 
-def format_value(value: Any, trump: Any = None) -> Text:
+def format_value(value: Any, trump: Any = None, depth: int = 0) -> Text:
     """Any JSON-able view value as compact text (cards are coloured when recognised)."""
     if value is None:
         return Text("—", style="dim")
@@ -218,25 +222,36 @@ def format_value(value: Any, trump: Any = None) -> Text:
             if i:
                 out.append(", ")
             out.append(f"{k}=", style="dim")
-            out.append_text(format_value(v, trump))
+            out.append_text(format_value(v, trump, depth + 1))
         return out
     if isinstance(value, Sequence):
         nested = any(isinstance(v, Sequence | Mapping) and not isinstance(v, str) for v in value)
-        return Text(" | " if nested else " ").join(format_value(v, trump) for v in value)
+        sep = " | " if nested and depth == 0 else ", " if nested else " "
+        return Text(sep).join(format_value(v, trump, depth + 1) for v in value)
     return Text(str(value))
 
 
-def format_cell(value: Any, trump: Any = None) -> RenderableType:
-    """Like :func:`format_value`, but a list of records (score-sheet items, bids) becomes a table."""
-    if isinstance(value, list | tuple) and value and all(isinstance(v, Mapping) for v in value):
+def format_cell(value: Any, trump: Any = None, *, last: int | None = None) -> RenderableType:
+    """Like :func:`format_value`, but a list of records (score-sheet items, bids) becomes a table,
+    of only its ``last`` rows if given (a running score sheet grows all game)."""
+    if isinstance(value, list | tuple) and value and all(_is_flat_record(v) for v in value):
+        earlier = 0 if last is None else max(0, len(value) - last)
+        value = value[earlier:]
         keys = list(dict.fromkeys(k for v in value for k in v))
-        grid = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+        caption = f"(and {earlier} earlier)" if earlier else None
+        grid = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False, caption=caption)
         for key in keys:
             grid.add_column(_title(str(key)), style=None, header_style="dim")
         for v in value:
             grid.add_row(*(format_value(v.get(k), trump) for k in keys))
         return grid
     return format_value(value, trump)
+
+
+def _is_flat_record(value: Any) -> bool:
+    return isinstance(value, Mapping) and not any(
+        isinstance(v, list | tuple | Mapping) for v in value.values()
+    )
 
 
 def is_empty(value: Any) -> bool:
@@ -321,8 +336,19 @@ def table_panel(
     if data.get("kitty"):
         row("kitty", format_value(data["kitty"], trump))
     for key, value in data.items():
-        if key not in _DRAWN and not is_empty(value):
-            row(_title(key), format_cell(value, trump))
+        if key in _DRAWN or is_empty(value):
+            continue
+        if (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, Mapping) for v in value)
+            and not all(_is_flat_record(v) for v in value)
+        ):
+            # A log of nested records (a running score sheet) would swamp the table: count it here;
+            # the 'details' command prints it whole.
+            row(_title(key), Text(f"{len(value)} entries (type 'details')", style="dim"))
+        else:
+            row(_title(key), format_cell(value, trump, last=TABLE_ROWS))
     if data.get("last_trick"):
         last = plays_text(data["last_trick"], viewer, num_seats, trump)
         last.append(f"   → {seat_name(data.get('last_winner'), viewer, num_seats)}", style="green")
@@ -333,6 +359,18 @@ def table_panel(
         hand = hand_text(view.hand, trump, sort_key, numbered=numbered, picked=picked)
         parts += [Text(""), Text("your hand" if viewer is not None else "hand", style="cyan"), hand]
     return Panel(Group(*parts), title=title, box=box.ROUNDED, expand=False)
+
+
+def details(view: View) -> RenderableType:
+    """The view's logs of records (a running score sheet...) in full, one record per line."""
+    parts: list[RenderableType] = []
+    for key, value in view.to_dict().items():
+        if key in _DRAWN or not isinstance(value, list) or not value:
+            continue
+        if all(isinstance(v, Mapping) for v in value):
+            parts.append(Text(_title(key), style="cyan"))
+            parts += [format_value(v, view.to_dict().get("trump")) for v in value]
+    return Group(*parts) if parts else Text("nothing more to show", style="dim")
 
 
 def legal_menu(actions: Sequence[str]) -> Text:

@@ -1,0 +1,92 @@
+"""``tricktable simulate``: results, the --json shape, determinism whatever the number of processes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tricktable.cli.simulate import Outcome, summarize
+from tricktable.cli.stats import wilson_interval
+
+from .conftest import CliRunner
+
+SHORT = ("--option", "target=5")
+
+
+def _json(cli: CliRunner, *args: str) -> dict[str, Any]:
+    run = cli("simulate", "all-fours", "--json", *SHORT, *args)
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_json_shape_and_tallies(cli: CliRunner) -> None:
+    data = _json(cli, "--games", "12", "--bots", "random,random", "--seed", "3")
+    assert data["game"] == "all-fours" and data["games"] == 12 and data["seed"] == 3
+    assert data["config"] == {"target": 5} and data["bots"] == ["random"] * 4
+    assert [t["seats"] for t in data["teams"]] == [[0, 2], [1, 3]]
+    for team in data["teams"]:
+        assert team["wins"] + team["draws"] + team["losses"] == 12
+        assert team["win_rate"] == team["wins"] / 12
+        lo, hi = team["ci95"]
+        assert 0 <= lo <= team["win_rate"] <= hi <= 1
+        assert team["mean_score"] >= 0
+    assert data["teams"][0]["wins"] == data["teams"][1]["losses"]  # All Fours never ends in a draw
+    assert data["games_per_second"] > 0 and data["mean_actions"] > 0
+
+
+def _results(data: dict[str, Any]) -> Any:
+    return [{k: v for k, v in t.items()} for t in data["teams"]], data["mean_actions"]
+
+
+def test_same_seed_same_results_whatever_the_jobs(cli: CliRunner) -> None:
+    args = ("--games", "10", "--bots", "random,random", "--seed", "7")
+    one = _json(cli, *args, "--jobs", "1")
+    two = _json(cli, *args, "--jobs", "2")
+    assert one["jobs"] == 1 and two["jobs"] == 2
+    assert _results(one) == _results(two)
+    other = _json(cli, "--games", "10", "--bots", "random,random", "--seed", "8")
+    assert _results(other) != _results(one)
+
+
+def test_per_seat_bots_and_the_table(cli: CliRunner) -> None:
+    run = cli("simulate", "all-fours", "--games", "4", "--bots", "random,random,random,random", *SHORT)
+    assert run.code == 0, run.err
+    for heading in ("won", "drawn", "lost", "win rate", "95% CI", "mean score"):
+        assert heading in run.out
+    assert "4 games in" in run.out and "games/s" in run.out
+
+
+def test_bad_simulate_arguments(cli: CliRunner) -> None:
+    cli("simulate", "all-fours", "--bots", "random").assert_clean_error("--bots takes 2 (one per team) or 4")
+    cli("simulate", "all-fours", "--bots", "random,wizard").assert_clean_error("unknown bot 'wizard'")
+    cli("simulate", "all-fours", "--bots", "random,,random").assert_clean_error("separated by commas")
+    cli("simulate", "all-fours", "--bots", "random,random", "--games", "0").assert_clean_error("--games")
+    cli("simulate", "all-fours", "--bots", "random,random", "--jobs", "0").assert_clean_error("--jobs")
+    cli("simulate", "all-fours", "--bots", "random,random", "--seed", "-2").assert_clean_error("--seed")
+    cli("simulate", "all-fours", "--games", "2").assert_clean_error("--bots")
+    cli("simulate", "chess", "--bots", "random,random").assert_clean_error("unknown game 'chess'")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
+def test_wilson_interval_holds_the_observed_rate(case: tuple[int, int]) -> None:
+    wins, n = case
+    lo, hi = wilson_interval(wins, n)
+    assert 0 <= lo <= wins / n <= hi <= 1
+    flipped = wilson_interval(n - wins, n)
+    assert abs(flipped[0] - (1 - hi)) < 1e-9 and abs(flipped[1] - (1 - lo)) < 1e-9
+
+
+def test_summary_counts_draws_and_leaves_non_numeric_scores_unaveraged() -> None:
+    outcomes = [Outcome(0, 0, ("A", "3"), 10), Outcome(1, None, ("5", "5"), 20), Outcome(2, 1, ("2", "K"), 30)]
+    summary = summarize(outcomes, ["x", "y", "x", "y"], 4)
+    zero, one = summary.teams
+    assert (zero.wins, zero.draws, zero.losses) == (1, 1, 1)
+    assert (one.wins, one.draws, one.losses) == (1, 1, 1)
+    assert zero.mean_score is None and summary.mean_actions == 20
+    assert zero.bots == ["x", "x"] and one.seats == [1, 3]
