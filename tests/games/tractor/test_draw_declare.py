@@ -186,3 +186,27 @@ def test_later_round_declaration_only_chooses_the_suit() -> None:
     state = pass_all(draw_all(state.apply("declare 5H", 3)))
     assert state.declarers == 0 and state.starter == 2  # fixed by the last round, not the declarer
     assert state.trump is not None and state.trump.suit == Suit.HEARTS and int(state.trump.rank) == 5
+
+
+def test_a_single_falls_to_a_pair_of_jokers_too() -> None:
+    state = draw(new({0: "2S", 1: "LJ LJ"}), 8).apply("declare 2S", 0).apply("declare LJ LJ", 1)
+    assert state.declaration is not None and state.declaration.kind == "jokers"
+    assert state.declaration.suit is None
+
+
+def test_no_trump_rounds_follow_the_rank_card_variant() -> None:
+    for variant in (False, True):
+        state = draw(new({0: "BJ BJ"}, config={"no_trump_rank_cards_are_trump": variant}), 8)
+        state = pass_all(draw_all(state.apply("declare BJ BJ", 0)))
+        trump = state.trump
+        assert trump is not None and trump.suit is None
+        assert trump.is_trump(parse_cards("2C")[0]) is variant
+        assert state.view(1).trump_options["rank_cards_trump_in_no_trump"] is variant
+
+
+def test_a_stacked_game_replays_from_its_record() -> None:
+    state = draw(new({1: "2D"}), 8).apply("declare 2D", 1)
+    state = pass_all(draw_all(state))
+    record = GAME.record(state)
+    assert record["deck"] is not None and len(record["deck"][0]) == 108
+    assert GAME.replay(record) == state
