@@ -107,8 +107,10 @@ class TractorState(State):
     """The trump rank of this round: the declarers' level (2 in the first round)."""
     rules: DeclareRules
     starter: int
+    """Who takes the kitty and leads the first trick (in the first round: the declarer, once known)."""
     first_drawer: int
     deck: tuple[Card, ...]
+    """This deal's 108 cards in drawing order; the last 8 are the kitty."""
     drawn: int
     hands: tuple[tuple[Card, ...], ...]
     specials: tuple[tuple[Card, ...], ...]
@@ -117,13 +119,18 @@ class TractorState(State):
     chances: int
     """Seats that have had their last chance to declare (last-declare phase)."""
     trump: Trump | None
+    """Fixed once the declarations are over."""
     revealed: tuple[Card, ...]
+    """Kitty cards turned up to fix the suit (a later round with no declaration): public."""
     kitty_taken: tuple[Card, ...]
+    """The 8 cards the starter picked up (only the starter sees them)."""
     kitty: tuple[Card, ...]
+    """The buried kitty, once the starter has buried."""
     leader: int
     trick: tuple[Play, ...]
     tricks: tuple[TrickRecord, ...]
     won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    """The cards of the tricks each team has won this round."""
     points: int
     """The opponents' points this round so far (failed-throw penalties included)."""
     failed_throws: tuple[FailedThrow, ...]
