@@ -22,15 +22,20 @@ from tricktable.games.tractor.state import PACK, TractorState
 GAME = games.get("tractor")
 
 
-def _step(state: TractorState, rng: random.Random) -> TractorState:
-    """A random legal action; during the draw sometimes another seat's declaration."""
+def _step(state: TractorState, rng: random.Random, recheck: bool = False) -> TractorState:
+    """A random legal action; during the draw sometimes another seat's declaration. ``recheck``:
+    also check the action read back from its text (a new object: the rule runs in full)."""
     seat = state.to_move
     if state.phase == "draw" and rng.random() < 0.2:
         others = [s for s in range(4) if s != seat and state.may_act(s)]
         if others:
             seat = rng.choice(others)
     legal = state.legal_actions(seat)
-    return state.apply(legal[rng.randrange(len(legal))], seat)
+    action = legal[rng.randrange(len(legal))]
+    if recheck:
+        state.check(str(action), seat)
+        assert action in legal
+    return state.apply(action, seat)
 
 
 def _check_accounting(state: TractorState) -> None:
@@ -83,7 +88,7 @@ def test_random_rounds_keep_every_invariant(seed: int) -> None:
                 other = _swap_hidden(state, seat, rng)
                 if other is not None:
                     assert other.view(seat).to_dict() == state.view(seat).to_dict()
-        state = _step(state, rng)
+        state = _step(state, rng, recheck=True)
         steps += 1
     _check_accounting(state)
     record = json.loads(json.dumps(GAME.record(state)))
