@@ -161,7 +161,9 @@ def test_the_table_shows_only_the_human_hand(cli: CliRunner, tmp_path: Path) -> 
 def test_resume_refuses_changes_and_bad_files(cli: CliRunner, tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     cli("play", "all-fours", "--seed", "6", "--bots", "random", "--save", str(save), stdin=["1", "quit"])
-    cli("play", "--resume", str(save), "--option", "target=3").assert_clean_error("cannot change a saved game")
+    cli("play", "--resume", str(save), "--option", "target=3").assert_clean_error(
+        "cannot change a saved game"
+    )
     cli("play", "back-alley", "--resume", str(save)).assert_clean_error("is a game of all-fours")
     cli("play", "--resume", str(tmp_path / "missing.json")).assert_clean_error("no such file")
     cli("play", "--resume", str(tmp_path)).assert_clean_error("is a directory")
@@ -194,3 +196,13 @@ def test_bad_command_lines_give_one_line_and_exit_2(cli: CliRunner) -> None:
     cli("play", "all-fours", "--bots", "random,random").assert_clean_error("--bots takes one name, or 3")
     cli("frobnicate").assert_clean_error("invalid choice")
     cli().assert_clean_error("required")
+
+
+def test_whole_back_alley_game_answering_1(cli: CliRunner, tmp_path: Path) -> None:
+    run = cli("play", "back-alley", "--seed", "2", "--bots", "random", stdin=ALWAYS_FIRST)
+    assert run.code == 0, run.err
+    final = _state(tmp_path / "saves" / "back-alley-2.json")
+    assert final.is_over and final.result is not None
+    assert "you bid pass" in run.out  # the first menu entry of every bid
+    assert run.out.count("score sheet") >= 25  # one per hand played out
+    assert "game over" in run.out and final.result.summary in " ".join(run.out.split())

@@ -83,7 +83,11 @@ def test_wilson_interval_holds_the_observed_rate(case: tuple[int, int]) -> None:
 
 
 def test_summary_counts_draws_and_leaves_non_numeric_scores_unaveraged() -> None:
-    outcomes = [Outcome(0, 0, ("A", "3"), 10), Outcome(1, None, ("5", "5"), 20), Outcome(2, 1, ("2", "K"), 30)]
+    outcomes = [
+        Outcome(0, 0, ("A", "3"), 10),
+        Outcome(1, None, ("5", "5"), 20),
+        Outcome(2, 1, ("2", "K"), 30),
+    ]
     summary = summarize(outcomes, ["x", "y", "x", "y"], 4)
     zero, one = summary.teams
     assert (zero.wins, zero.draws, zero.losses) == (1, 1, 1)

@@ -358,7 +358,8 @@ def table_panel(
     if view.hand:
         hand = hand_text(view.hand, trump, sort_key, numbered=numbered, picked=picked)
         parts += [Text(""), Text("your hand" if viewer is not None else "hand", style="cyan"), hand]
-    return Panel(Group(*parts), title=title, box=box.ROUNDED, expand=False)
+    # Full width: a shrink-to-fit panel measures its content twice, which triples the drawing time.
+    return Panel(Group(*parts), title=title, box=box.ROUNDED)
 
 
 def details(view: View) -> RenderableType:

@@ -7,6 +7,7 @@ readers ignore; ``--resume`` uses it to seat everyone as before.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -32,11 +33,17 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` to ``path`` so that the file is always either the old or the new version."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Compact: the C encoder is used only without indentation, and a save follows every action.
+        text = json.dumps(data, separators=(",", ":")) + "\n"
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1)
-            out.write("\n")
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
     except OSError as err:
         raise CliError(f"cannot save the game to {path}: {err.strerror or err}") from None
 
