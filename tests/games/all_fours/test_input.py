@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -124,3 +125,12 @@ def test_bad_stacked_decks(deck: Any, message: str) -> None:
 def test_bad_seed() -> None:
     with pytest.raises(ConfigError, match="seed must be a whole number"):
         GAME.new(seed=-1)
+
+
+def test_states_are_frozen_values() -> None:
+    state = new_game(3, BASE, "8H")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.scores = (13, 13)  # type: ignore[misc]
+    after = state.apply("stand")
+    assert state.phase == "beg" and after.phase == "play" and after != state
+    assert after._evolve() == after and hash(after._evolve()) == hash(after)

@@ -11,9 +11,8 @@ call an opponent's exposed card (the "calling" penalty of the rules).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card
@@ -66,9 +65,14 @@ _NO_TEAM_CARDS: tuple[tuple[Card, ...], ...] = ((), ())
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AllFoursState(State):
-    """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``."""
+    """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``.
+
+    Frozen but without ``slots``: a successor is a copy of the field dict with a few entries changed
+    (:meth:`_evolve`), one C-level update instead of thirty slot writes, which triples the speed of
+    ``apply``.
+    """
 
     VERBS: ClassVar[Mapping[str, Verb]] = VERBS
     GAME_NAME: ClassVar[str] = "all-fours"
@@ -431,13 +435,12 @@ class AllFoursState(State):
                 return state._begin_play()
 
     def _evolve(self, **changes: Any) -> AllFoursState:
-        """A copy with some fields changed: ``dataclasses.replace`` without its per-call field scan,
-        since successors are built hundreds of thousands of times a second."""
+        """A copy with some fields changed, like ``dataclasses.replace`` but without rebuilding every
+        field through ``__init__``: successors are built hundreds of thousands of times a second."""
         new = object.__new__(AllFoursState)
-        for setter, value in zip(_SETTERS, _ALL_FIELDS(self), strict=True):
-            setter(new, value)
-        for name, value in changes.items():
-            _SETTER[name](new, value)
+        fields_of = new.__dict__
+        fields_of.update(self.__dict__)
+        fields_of.update(changes)
         return new
 
     # --- what players may see --------------------------------------------------------------------
@@ -463,12 +466,6 @@ class AllFoursState(State):
             if s != seat:
                 out += [c for c in self.hands[s] if c not in self.exposed[s]]
         return tuple(out)
-
-
-_NAMES = tuple(f.name for f in fields(AllFoursState))
-_ALL_FIELDS = attrgetter(*_NAMES)
-_SETTER = {name: getattr(AllFoursState, name).__set__ for name in _NAMES}
-_SETTERS = tuple(_SETTER.values())
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
