@@ -210,3 +210,13 @@ def test_a_stacked_game_replays_from_its_record() -> None:
     record = GAME.record(state)
     assert record["deck"] is not None and len(record["deck"][0]) == 108
     assert GAME.replay(record) == state
+
+
+def test_declarations_can_be_picked_card_by_card() -> None:
+    state = draw(new({1: "2S 2S LJ"}), 9)
+    assert state.selectable(seat=1) == parse_cards("2S")
+    assert state.selectable(parse_cards("2S"), seat=1) == parse_cards("2S")
+    assert state.selectable(parse_cards("2S 2S"), seat=1) == ()
+    assert state.selectable(seat=3) == ()
+    state = draw(state, 4)  # seat 1 now holds LJ too, but one LJ declares nothing
+    assert state.selectable(seat=1) == parse_cards("2S")

@@ -551,15 +551,25 @@ class TractorState(State):
     # --- card-by-card selection ------------------------------------------------------------------
     def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat (default: to move) may add to ``picked`` for its current
-        multi-card action — a play or the kitty — so that some legal completion exists."""
-        s = self.to_move if seat is None else seat
-        if s is None or s != self.to_move:
+        multi-card action — a play, the kitty, or a declaration — so that some legal completion
+        exists (in canonical order; empty when the seat has no such action now)."""
+        s = self.mover if seat is None else seat
+        if s is None or not self.may_act(s):
             return ()
-        if self.stage == "play":
+        stage = self.stage
+        if stage == "play":
             lead = self.trick[0][1] if self.trick else None
             return selectable(self.hands[s], lead, self._trump, tuple(picked))
-        if self.stage == "kitty":
+        if stage == "kitty":
             return bury_selectable(self.hands[s], picked)
+        if stage in ("draw", "last-declare"):
+            want = Counter(picked)
+            out: set[Card] = set()
+            for option in self._declarations(s):
+                have = Counter(option)
+                if want <= have:
+                    out.update(c for c in have if have[c] > want[c])
+            return tuple(sorted(out, key=action_key))
         return ()
 
     # --- what each seat sees ---------------------------------------------------------------------
