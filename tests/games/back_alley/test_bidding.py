@@ -78,13 +78,13 @@ def test_bidding_later_boards_are_double_triple_and_quadruple() -> None:
 def test_bidding_contract_is_the_sum_of_the_partners_bids() -> None:
     state = bid(table(FOUR, "2C", hand=10, dealer=3), "1", "2", "2", "pass")
     assert state.view(0).contracts == (Contract("tricks", 3), Contract("tricks", 2))
-    assert str(state.view(0).contracts[0]) == "3 tricks"
+    assert [str(c) for c in state.view(0).contracts or ()] == ["3 tricks", "2 tricks"]
 
 
 def test_bidding_board_makes_the_partners_bid_no_longer_count() -> None:
     state = bid(table(FOUR, "2C", hand=10, dealer=3), "3", "1", "board", "pass")
     assert state.view(0).contracts == (Contract("board", 4, 1), Contract("tricks", 1))
-    assert str(state.view(2).contracts[0]) == "board"
+    assert [str(c) for c in state.view(2).contracts or ()] == ["board", "1 trick"]
 
 
 def test_bidding_a_side_whose_players_both_passed_has_no_contract() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tricktable.cards import parse_cards
 from tricktable.core.errors import IllegalActionError
+from tricktable.games.back_alley import BackAlleyState
 
 from .tables import bid, legal_cards, play, table
 
@@ -14,9 +17,13 @@ FOLLOW = ["AH 2H 3C 4C", "KH 5D 6D 7D", "QH 2S 3D 4D", "8C 9C TC JC"]
 
 
 def opened(
-    hands: list[str], stock: str = "9S", bids: tuple[str, ...] = ("1", "pass", "pass", "pass"), **kw: object
-):  # type: ignore[no-untyped-def]
-    return bid(table(hands, stock, hand=10, **kw), *bids)  # type: ignore[arg-type]
+    hands: list[str],
+    stock: str = "9S",
+    bids: tuple[str, ...] = ("1", "pass", "pass", "pass"),
+    config: dict[str, Any] | None = None,
+) -> BackAlleyState:
+    """Hand 10 dealt (dealer 3) and bid: seat 0 bids first."""
+    return bid(table(hands, stock, hand=10, config=config), *bids)
 
 
 def test_follow_suit_when_you_can() -> None:
