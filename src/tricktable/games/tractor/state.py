@@ -406,9 +406,9 @@ class TractorState(State):
                 hands=tuple(hands),
                 specials=specials,
                 stage="last-declare",
-                mover=seat + 1 & 3,
+                mover=(seat + 1) % 4,
             )
-        return self._with(log=log, drawn=i + 1, hands=tuple(hands), specials=specials, mover=seat + 1 & 3)
+        return self._with(log=log, drawn=i + 1, hands=tuple(hands), specials=specials, mover=(seat + 1) % 4)
 
     def _used_chance(self) -> TractorState:
         chances = self.chances + 1
@@ -480,12 +480,12 @@ class TractorState(State):
         trick = (*self.trick, (seat, cards))
         if len(trick) < 4:
             if failed is self.failed_throws:
-                return self._with(log=log, hands=tuple(hands), trick=trick, mover=seat + 1 & 3)
+                return self._with(log=log, hands=tuple(hands), trick=trick, mover=(seat + 1) % 4)
             return self._with(
                 log=log,
                 hands=tuple(hands),
                 trick=trick,
-                mover=seat + 1 & 3,
+                mover=(seat + 1) % 4,
                 failed_throws=failed,
                 points=points,
             )
