@@ -144,6 +144,7 @@ def test_declarers_at_ace_who_advance_win_the_game() -> None:
     assert state.result.scores == ("A", "9")
     assert state.legal_actions(0) == ()
     assert state.view(3).kitty  # everyone sees the kitty once it is over
+    assert state.result.to_dict()["last_round"]["kitty"] == KITTY.split()
 
 
 def test_an_advance_past_ace_without_declaring_at_ace_stops_at_ace() -> None:

@@ -31,6 +31,7 @@ from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State
 from tricktable.core.trick import Play
+from tricktable.core.views import to_jsonable
 from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
 from tricktable.games.tractor.config import Config, level_name
 from tricktable.games.tractor.declare import (
@@ -535,7 +536,10 @@ class TractorState(State):
                 winner=w,
                 summary=f"team {w} (seats {w} and {w + 2}) advanced past A and won after "
                 f"{self.round_no + 1} rounds",
-                details={"rounds": self.round_no + 1, "last_round": summary.as_mapping(cards=True)},
+                details={
+                    "rounds": self.round_no + 1,
+                    "last_round": to_jsonable(summary.as_mapping(cards=True)),
+                },
             )
             return self._with(stage="over", mover=None, levels=levels, last_round=summary, outcome=outcome)
         return self._new_deal(
