@@ -19,6 +19,7 @@ from tricktable.games.tractor.units import decompose
 from tricktable.games.tractor.winner import trick_winner
 
 Hand = tuple[Card, ...]
+Situation = tuple[Hand, Hand, Trump, tuple[Hand, Hand]]
 
 
 def sub_multisets(cards: Hand, size: int | None = None) -> set[Hand]:
@@ -85,33 +86,38 @@ TRUMPS_POOL = [
 ]
 
 
+def _counts(draw: st.DrawFn, cards: tuple[Card, ...], most: int) -> list[Card]:
+    """Up to ``most`` cards drawn from ``cards``, each 0, 1 or 2 times (pairs are common)."""
+    counts = draw(st.lists(st.sampled_from([0, 0, 1, 2, 2]), min_size=len(cards), max_size=len(cards)))
+    return [c for c, k in zip(cards, counts, strict=True) for _ in range(k)][:most]
+
+
 @st.composite
-def situations(draw: st.DrawFn, max_hand: int = 9) -> tuple[Hand, Hand, Trump, Hand]:
-    """(hand, lead, trump, rest): a lead of one suit, a hand rich in that suit's pairs, and the other
-    copies (for throw checks); never more than two copies of a card in all."""
+def situations(draw: st.DrawFn, max_hand: int = 11) -> tuple[Hand, Hand, Trump, tuple[Hand, Hand]]:
+    """(hand, lead, trump, rest): a one-suit lead and a hand drawn from the same stretch of the suit,
+    rich in pairs and tractors, plus other cards; ``rest`` is more cards for the other hands. Each
+    holder's cards are drawn on their own (the logic never assumes where the other copies are)."""
     trump = draw(st.sampled_from(TRUMPS_POOL))
     suit = draw(st.sampled_from([s for s in range(5) if trump.members[s]]))
     members = trump.members[suit]
-    width = min(len(members), 7)
+    width = min(len(members), 8)
     start = draw(st.integers(0, len(members) - width))
     window = members[start : start + width]
+    lead = _counts(draw, window, 6) or [window[0]]
     others = [c for s in range(5) if s != suit for c in trump.members[s]]
-    pool = [c for c in window for _ in range(2)] + draw(st.lists(st.sampled_from(others), max_size=4))
+    extra = draw(st.lists(st.sampled_from(others), max_size=4, unique=True))
+    hand = (_counts(draw, window, max_hand) + [c for c in extra for _ in range(draw(st.integers(1, 2)))])[
+        :max_hand
+    ]
+    rest = (tuple(_counts(draw, window, 12)), tuple(_counts(draw, window, 12)))
     rng = random.Random(draw(st.integers(0, 2**32)))
-    rng.shuffle(pool)
-    lead_size = draw(st.integers(1, 6))
-    lead = tuple(c for c in pool if trump.suit_of(c) == suit)[:lead_size]
-    rest = list(pool)
-    for c in lead:
-        rest.remove(c)
-    hand_size = draw(st.integers(lead_size, max(lead_size, min(max_hand, len(rest)))))
-    hand = tuple(rest[:hand_size])
-    return hand, lead, trump, tuple(rest[hand_size:])
+    rng.shuffle(hand)
+    return tuple(hand), tuple(lead), trump, rest
 
 
 @settings(max_examples=400, deadline=None)
 @given(situations())
-def test_follows_agree_with_each_other_and_the_reference(sit: tuple[Hand, Hand, Trump, Hand]) -> None:
+def test_follows_agree_with_each_other_and_the_reference(sit: Situation) -> None:
     hand, lead, trump, _ = sit
     if len(hand) < len(lead):
         return
@@ -143,9 +149,7 @@ def _contains(big: Hand, small: tuple[Card, ...]) -> bool:
 
 @settings(max_examples=300, deadline=None)
 @given(situations(), st.integers(0, 2**32))
-def test_greedy_selection_always_completes_a_legal_follow(
-    sit: tuple[Hand, Hand, Trump, Hand], seed: int
-) -> None:
+def test_greedy_selection_always_completes_a_legal_follow(sit: Situation, seed: int) -> None:
     hand, lead, trump, _ = sit
     if len(hand) < len(lead):
         return
@@ -161,7 +165,7 @@ def test_greedy_selection_always_completes_a_legal_follow(
 
 @settings(max_examples=200, deadline=None)
 @given(situations(max_hand=7))
-def test_leads_agree(sit: tuple[Hand, Hand, Trump, Hand]) -> None:
+def test_leads_agree(sit: Situation) -> None:
     hand, _, trump, _ = sit
     seq = legal_leads(hand, trump)
     listed = [tuple(sorted(p)) for p in seq]
@@ -184,9 +188,9 @@ def test_leads_agree(sit: tuple[Hand, Hand, Trump, Hand]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(situations())
-def test_throw_check_matches_a_brute_force_reading(sit: tuple[Hand, Hand, Trump, Hand]) -> None:
+def test_throw_check_matches_a_brute_force_reading(sit: Situation) -> None:
     hand, lead, trump, rest = sit
-    others = [hand, rest[: len(rest) // 2], rest[len(rest) // 2 :]]
+    others = [hand, *rest]
     result = throw_check(lead, others, trump)
     units = decompose(lead, trump)
     if len(units) == 1:
@@ -212,19 +216,14 @@ def test_throw_check_matches_a_brute_force_reading(sit: tuple[Hand, Hand, Trump,
 
 @settings(max_examples=300, deadline=None)
 @given(situations(), st.integers(0, 2**32))
-def test_winner_is_a_play_that_matches_and_beats_the_rest(
-    sit: tuple[Hand, Hand, Trump, Hand], seed: int
-) -> None:
+def test_winner_is_a_play_that_matches_and_beats_the_rest(sit: Situation, seed: int) -> None:
     hand, lead, trump, rest = sit
     rng = random.Random(seed)
-    pool = list(hand + rest)
     plays = [lead]
-    for _ in range(3):
-        if len(pool) < len(lead):
+    for holder in (hand, *rest):
+        if len(holder) < len(lead):
             return
-        rng.shuffle(pool)
-        plays.append(tuple(pool[: len(lead)]))
-        del pool[: len(lead)]
+        plays.append(tuple(rng.sample(holder, len(lead))))
     w = trick_winner(plays, trump)
     assert 0 <= w < 4
     if w:
