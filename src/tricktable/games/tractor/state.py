@@ -267,8 +267,8 @@ class TractorState(State):
     # most of the time has no declaration to make. Everything else goes through the base class.
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         mover = self.mover
-        if seat is None and self.stage == "draw" and mover is not None and not self.specials[mover]:
-            return _DRAW_ONLY
+        if seat is None and self.stage == "draw" and mover is not None:
+            return self._draw_legal(mover)
         return super().legal_actions(seat)
 
     def apply(self, action: Action | str, seat: int | None = None) -> TractorState:
@@ -302,10 +302,7 @@ class TractorState(State):
             choices = legal_follows(hand, self.trick[0][1], trump) if self.trick else legal_leads(hand, trump)
             return CardActions("play", choices, self._legality(seat), self._remember(seat))
         if stage == "draw":
-            options = self._declarations(seat)
-            if seat != self.mover:
-                return _declare_actions(options, None)
-            return _declare_actions(options, DRAW) if options else _DRAW_ONLY
+            return self._draw_legal(seat)
         if stage == "last-declare":
             return _declare_actions(self._declarations(seat), PASS)
         if stage == "kitty":
@@ -313,6 +310,14 @@ class TractorState(State):
                 "bury", bury_choices(self.hands[seat]), self._legality(seat), self._remember(seat)
             )
         return ()
+
+    def _draw_legal(self, seat: int) -> tuple[Action, ...]:
+        if not self.specials[seat]:
+            return _DRAW_ONLY if seat == self.mover else ()
+        options = self._declarations(seat)
+        if seat != self.mover:
+            return _declare_actions(options, None)
+        return _declare_actions(options, DRAW) if options else _DRAW_ONLY
 
     def _legality(self, seat: int) -> Callable[[Action], bool]:
         return lambda action: self._illegal_reason(action, seat) is None
