@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Rank
 from tricktable.core.views import View
-from tricktable.games.tractor.config import level_name
+from tricktable.games.tractor.config import ACE, level_name
 from tricktable.games.tractor.trump import Trump
 
 if TYPE_CHECKING:
@@ -21,8 +21,8 @@ __all__ = ["TractorView", "build_view"]
 
 @dataclass(frozen=True, kw_only=True)
 class TractorView(View):
-    """A seat's view. ``scores`` are the teams' levels as pip values (2..14, A = 14) and ``levels`` the
-    same as text; ``trump`` is ``{"rank": "2", "suit": "H"}`` (during the draw: the standing
+    """A seat's view. ``scores`` are the teams' levels as pip values (2..14, A = 14; the winner of a
+    finished game shows 14 too) and ``levels`` the same as text; ``trump`` is ``{"rank": "2", "suit": "H"}`` (during the draw: the standing
     declaration's suit, or None)."""
 
     declarers: int | None
@@ -69,7 +69,7 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         last_trick=() if last is None else last.plays,
         last_winner=None if last is None else last.winner,
         trump=trump.to_dict(),
-        scores=state.levels,
+        scores=(min(state.levels[0], ACE), min(state.levels[1], ACE)),
         legal=legal,
         last_round=None if state.last_round is None else state.last_round.as_mapping(),
         declarers=state.declarers,
