@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from tricktable.core.errors import ConfigError
@@ -30,6 +31,7 @@ SEATS = 4
 MAX_HAND = 13
 
 
+@cache
 def hand_sizes(deals: int) -> tuple[int, ...]:
     """13, 12, ..., 1, ..., 13; with 26 deals the 1-card hand is played twice."""
     down = tuple(range(MAX_HAND, 0, -1))

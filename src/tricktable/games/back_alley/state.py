@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import lru_cache
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -41,7 +40,7 @@ from .ranking import NO_TRUMP, SUIT, trick_winner
 from .scoring import HandRecord, side_points
 from .view import BackAlleyView, build_view
 
-__all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Progress", "Trick", "start"]
+__all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Phase", "Progress", "Trick", "start"]
 
 VERBS = verb_table(
     Verb("bid", ArgKind.BID, "bid a number of tricks (1 to cards in hand - 1), pass, or board (every trick)"),
@@ -93,10 +92,9 @@ class Progress:
 _NO_PROGRESS = Progress((), (0, 0, 0, 0), False)
 _PLAYS = tuple(play(c) for c in ALL_CARDS)
 
-
-@lru_cache(maxsize=2)
-def _schedule(deals: int) -> tuple[int, ...]:
-    return hand_sizes(deals)
+Phase = Literal["bid", "play", "over"]
+"""``bid``: each seat bids once from left of the dealer; ``play``: tricks, the highest bidder leading
+the first; ``over``: after the last hand. A throw-in or a finished hand deals the next hand: ``bid``."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -124,7 +122,7 @@ class BackAlleyState(State):
 
     # --- the protocol ---------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         if self.mover is None:
             return "over"
         return "bid" if self.auction.contracts is None else "play"
@@ -347,7 +345,7 @@ class BackAlleyState(State):
         scores = (m.scores[0] + points[0], m.scores[1] + points[1])
         row = self._record(self.auction, progress.tricks[-1], taken, points, scores, pacts)
         sheet = (*m.sheet, row)
-        if m.number == len(_schedule(self.config.deals)):
+        if m.number == len(hand_sizes(self.config.deals)):
             final = Match(m.number, m.deals + 1, scores, sheet)
             # The last hand's deal and tricks stay, so every card is still accounted for.
             return _build(
@@ -470,7 +468,7 @@ def start(
     config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], log: Log, match: Match, dealer: int
 ) -> BackAlleyState:
     """The state at the start of a deal: cards dealt, trump turned, the seat left of the dealer to bid."""
-    size = _schedule(config.deals)[match.number - 1]
+    size = hand_sizes(config.deals)[match.number - 1]
     n = match.deals
     deck = decks[n] if n < len(decks) else shuffled(ALL_CARDS, seed, f"deal {n}")
     dealt = deal(deck, dealer, size)
