@@ -1,9 +1,9 @@
-"""Choosing the cards of a multi-card action one at a time (Tractor's plays, declarations, the kitty).
+"""Choosing the cards of a multi-card action one at a time (Tractor's plays and its kitty).
 
-The game says which cards may still be added (``state.selectable(picked, seat)``, when its state offers
-it); the finished choice is checked by the rules like any typed action, so a wrong one gets the
-rule's reason. Entries: card numbers or names (several at once), ``undo``, ``clear``, ``done``,
-``cancel``.
+The game says which cards may still be added (``state.selectable(picked, seat)``, when its state
+offers it); the finished choice is checked by the rules like any typed action, so a wrong one gets
+the rule's reason. Entries: card numbers or names (several at once), ``undo``, ``clear``, ``done``
+(or Enter), ``cancel``; a whole action in notation (``play 7H 7H``) or a table command also works.
 """
 
 from __future__ import annotations
@@ -15,16 +15,17 @@ from rich.console import Console
 from rich.text import Text
 
 from tricktable.cards import Card, CardParseError, parse_cards
-from tricktable.cli.prompt import ask
+from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
 from tricktable.cli.render import cards_text
 from tricktable.core import Action, ArgKind, State, TricktableError
 
-__all__ = ["Picker", "multi_card_verb"]
+__all__ = ["PICK_HELP", "Picker", "multi_card_verb"]
 
 PICK_HELP = (
-    "pick cards by number or name (several at once: '3 4' or '7H 7H'); "
-    "'undo' drops the last, 'clear' starts again, 'done' plays them, 'cancel' goes back"
+    "pick cards by number or name (several at once: '3 4' or '7H 7H'); 'undo' drops the last, "
+    "'clear' starts again, 'done' (or Enter) submits, 'cancel' goes back; or type the whole action"
 )
+_PICK_WORDS = frozenset({"undo", "clear", "done", "cancel"})
 
 
 def multi_card_verb(state: State, legal: Sequence[Action]) -> str | None:
@@ -40,7 +41,8 @@ def multi_card_verb(state: State, legal: Sequence[Action]) -> str | None:
 
 
 class Picker:
-    """One pick session for ``seat``; ``show(order, picked)`` redraws the numbered hand."""
+    """One pick session for ``seat``: ``order`` is the hand in its numbered display order, and
+    ``show(picked)`` draws the table with it. The picked cards survive table commands (help, save...)."""
 
     def __init__(
         self,
@@ -49,7 +51,7 @@ class Picker:
         seat: int,
         verb: str,
         order: Sequence[Card],
-        show: Callable[[Sequence[Card], Sequence[Card]], None],
+        show: Callable[[Sequence[Card]], None],
     ) -> None:
         self.console = console
         self.state = state
@@ -61,57 +63,63 @@ class Picker:
 
     def selectable(self) -> Counter[Card]:
         """How many more of each card may be added now."""
+        left = Counter(self.order) - Counter(self.picked)
         fn = getattr(self.state, "selectable", None)
-        if callable(fn):
-            return Counter(fn(tuple(self.picked), self.seat))
-        return Counter(self.order) - Counter(self.picked)
+        if not callable(fn):
+            return left
+        allowed = set(fn(tuple(self.picked), self.seat))
+        return Counter({card: n for card, n in left.items() if card in allowed})
 
-    def run(self) -> Action | None:
-        """The checked action, or None if the player cancels."""
-        self.console.print(PICK_HELP, style="dim")
-        self.show(self.order, self.picked)
+    def run(self) -> Action | Command | None:
+        """A checked action, a table command to carry out, or None if the player cancels."""
         while True:
             self._status()
-            entry = ask(self.console, f"{self.verb}> ").lower()
-            if entry == "cancel":
+            entry = ask(self.console, f"[bold]{self.verb}> [/bold]")
+            words = entry.lower().split()
+            head = words[0] if words else "done"
+            if head == "cancel":
                 return None
-            if entry == "done":
+            if head == "done":
                 action = self._finish()
                 if action is not None:
                     return action
-            elif entry == "undo":
+            elif head == "undo":
                 if self.picked:
                     self.picked.pop()
-            elif entry == "clear":
+            elif head == "clear":
                 self.picked.clear()
-            elif entry in ("", "help"):
-                self.console.print(PICK_HELP, style="dim")
-            elif self._add(entry.split()):
-                self.show(self.order, self.picked)
+            elif head in COMMANDS or head in self.state.VERBS:
+                try:
+                    return interpret(entry, self.state, self.seat, ())
+                except EntryError as err:
+                    self.console.print(str(err), style="red")
+            else:
+                self._add(words)
 
     def _status(self) -> None:
         line = Text("picked: ")
         line.append_text(cards_text(self.picked) if self.picked else Text("nothing yet", style="dim"))
-        can = sorted(self.selectable().elements(), key=self.order.index)
+        can = [card for card in dict.fromkeys(self.order) if self.selectable()[card] > 0]
         line.append("   can add: ")
-        line.append_text(cards_text(dict.fromkeys(can)) if can else Text("nothing: type done", style="dim"))
+        line.append_text(cards_text(can) if can else Text("nothing more: Enter submits", style="dim"))
         self.console.print(line)
 
-    def _add(self, words: list[str]) -> bool:
+    def _add(self, words: list[str]) -> None:
         """Add the named cards in order; stop at the first that cannot be added, saying why."""
-        added = False
         for word in words:
             card = self._card(word)
             if card is None:
-                return added
+                return
             if self.selectable()[card] <= 0:
                 held = Counter(self.order)[card] - self.picked.count(card)
-                why = "you hold no more of it" if held <= 0 else "the rules do not let it join this play"
+                why = (
+                    "you hold no more of it"
+                    if held <= 0
+                    else "no legal choice holds it with the cards picked"
+                )
                 self.console.print(f"{card} cannot be added: {why}", style="red")
-                return added
+                return
             self.picked.append(card)
-            added = True
-        return added
 
     def _card(self, word: str) -> Card | None:
         if word.isdigit():
@@ -121,11 +129,13 @@ class Picker:
             self.console.print(f"choose a card number from 1 to {len(self.order)}", style="red")
             return None
         try:
-            (card,) = parse_cards(word)
-        except (CardParseError, ValueError):
+            cards = parse_cards(word)
+        except CardParseError:
+            cards = ()
+        if len(cards) != 1:
             self.console.print(f"{word!r} is neither a card number nor a card. {PICK_HELP}", style="red")
             return None
-        return card
+        return cards[0]
 
     def _finish(self) -> Action | None:
         if not self.picked:

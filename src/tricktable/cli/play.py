@@ -20,10 +20,10 @@ from tricktable.cards import Card
 from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputEnded
 from tricktable.cli.narrate import describe
-from tricktable.cli.picker import Picker, multi_card_verb
+from tricktable.cli.picker import PICK_HELP, Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
 from tricktable.cli.render import (
-    CardKey,
+    card_order,
     details,
     group_hand,
     legal_menu,
@@ -94,13 +94,14 @@ class PlaySession:
         self.bots = make_bots(game, bot_names, state.seed)
         self.save_path = save_path
         self.auto = False
-        self.declined: tuple[str, ...] | None = None  # optional actions the human let pass
+        # Actions the human let pass in this phase (a declaration offered during Tractor's draw):
+        # not offered again, and 'auto' may take the one other choice. Cleared when the phase changes.
+        self.declined: set[str] = set()
 
     @property
-    def sort_key(self) -> CardKey | None:
-        """The game's own display order for cards, if its state offers one (it may change each deal)."""
-        key = getattr(self.state, "sort_key", None)
-        return key if callable(key) else None
+    def order(self) -> Any:
+        """The game's trump object for sorting and marking cards, if its state has one (per deal)."""
+        return card_order(self.state)
 
     # --- the loop ----------------------------------------------------------------------------------
     def run(self) -> int:
@@ -139,61 +140,92 @@ class PlaySession:
         self.apply(bot_action(state, self.bots[seat], seat), seat)
 
     def _offer_optional(self) -> bool:
-        """When the human may act out of turn (a declaration during the draw), offer it once per
-        change of what is possible. True if the human acted."""
-        options = tuple(str(a) for a in menu_actions(self.state.legal_actions(self.human)))
-        if not options or options == self.declined:
+        """When the human may act out of turn (a declaration during the draw), offer what they have
+        not let pass before in this phase. True if the human acted."""
+        options = {str(a) for a in menu_actions(self.state.legal_actions(self.human))}
+        if not options or options <= self.declined:
             return False
         if self.human_turn(optional=True):
             return True
-        self.declined = options
+        self.declined |= options
         return False
 
     def human_turn(self, *, optional: bool) -> bool:
-        """Ask until the human takes a legal action (True) or, when optional, lets it pass (False)."""
+        """Ask until the human takes a legal action (True) or, when optional, lets it pass (False).
+
+        Up to :data:`MENU_LIMIT` legal actions are a numbered menu; more (Tractor's multi-card
+        plays and kitty) are picked card by card from the numbered hand."""
         state, seat = self.state, self.human
-        legal = menu_actions(state.legal_actions(seat))
-        if self.auto and not optional and len(legal) == 1:
-            self.apply(legal[0], seat)
-            return True
-        self.show_table()
-        self.show_choices(legal, optional)
+        legal = state.legal_actions(seat)
+        menu = menu_actions(legal)
+        picker = None if len(legal) <= MENU_LIMIT else self.picker(legal)
+        if self.auto and not optional and picker is None:
+            fresh = [a for a in menu if str(a) not in self.declined]
+            if len(fresh) == 1:
+                self.apply(fresh[0], seat)
+                return True
+        if picker is None:
+            self.show_table()
+        else:
+            picker.show(())
+        self.show_choices(menu, optional, picker)
         while True:
-            text = ask(
-                self.console, "[bold]> [/bold]" if not optional else "[bold](Enter to go on) > [/bold]"
-            )
-            if optional and not text:
-                return False
-            try:
-                choice = interpret(text, state, seat, legal)
-            except EntryError as err:
-                self.console.print(str(err), style="red")
-                continue
-            if isinstance(choice, Command):
-                action = self.command(choice, legal, optional)
-                if action is None:
+            choice: Action | Command | None
+            if picker is not None:
+                choice = picker.run()
+                if choice is None:  # cancel: start the pick again
+                    picker.picked.clear()
+                    picker.show(())
                     continue
-                choice = action
+            else:
+                text = ask(
+                    self.console, "[bold](Enter to go on) > [/bold]" if optional else "[bold]> [/bold]"
+                )
+                if optional and not text:
+                    return False
+                if not text and len(menu) == 1:
+                    text = "1"  # Enter takes the only choice
+                try:
+                    choice = interpret(text, state, seat, menu)
+                except EntryError as err:
+                    self.console.print(str(err), style="red")
+                    continue
+            if isinstance(choice, Command):
+                choice = self.command(choice, legal, menu, optional, picker)
+                if choice is None:
+                    continue
+            # Choosing to draw over a declaration lets the declaration pass (not another play over a play).
+            self.declined |= {str(a) for a in menu if a.verb != choice.verb}
             self.apply(choice, seat)
             return True
 
-    def command(self, cmd: Command, legal: Sequence[Action], optional: bool) -> Action | None:
-        """Carry out a table command; ``pick`` may produce an action to take."""
+    def command(
+        self,
+        cmd: Command,
+        legal: Sequence[Action],
+        menu: Sequence[Action],
+        optional: bool,
+        picker: Picker | None = None,
+    ) -> Action | None:
+        """Carry out a table command; ``pick`` and ``auto`` may produce the action to take."""
         if cmd.name == "help":
             self.show_help()
         elif cmd.name == "table":
-            self.show_table()
-            self.show_choices(legal, optional)
+            if picker is None:
+                self.show_table()
+            else:
+                picker.show(picker.picked)
+            self.show_choices(menu, optional, picker)
         elif cmd.name == "details":
             self.console.print(details(self.state.view(self.human)))
         elif cmd.name == "hint":
-            self.hint(legal)
+            self.hint()
         elif cmd.name == "auto":
             self.auto = not self.auto
-            state = "on: forced moves are taken for you" if self.auto else "off"
-            self.console.print(f"auto {state}")
-            if self.auto and not optional and len(legal) == 1:
-                return legal[0]
+            self.console.print("auto on: forced moves are taken for you" if self.auto else "auto off")
+            fresh = [a for a in menu if str(a) not in self.declined]
+            if self.auto and not optional and len(legal) <= MENU_LIMIT and len(fresh) == 1:
+                return fresh[0]
         elif cmd.name == "save":
             if cmd.arg:
                 self.save_path = Path(cmd.arg).expanduser()
@@ -205,38 +237,48 @@ class PlaySession:
                 self.console.print(f"saved to {self.save_path}")
         elif cmd.name == "quit":
             raise _Quit
-        elif cmd.name == "pick":
-            return self.pick(legal)
+        elif cmd.name == "pick" and picker is None:
+            picker = self.picker(legal)
+            if picker is None:
+                self.console.print("there is no multi-card action to pick cards for now", style="red")
+                return None
+            picker.show(())
+            while True:
+                choice = picker.run()
+                if not isinstance(choice, Command):
+                    return choice
+                if choice.name == "pick":
+                    continue
+                action = self.command(choice, legal, menu, optional, picker)
+                if action is not None:
+                    return action
         return None
 
-    def pick(self, legal: Sequence[Action]) -> Action | None:
+    def picker(self, legal: Sequence[Action]) -> Picker | None:
+        """A card-by-card picker for the seat's multi-card verb, or None if it has none now."""
         verb = multi_card_verb(self.state, legal)
         if verb is None:
-            self.console.print("there is no multi-card action to pick cards for now", style="red")
             return None
         view = self.state.view(self.human)
-        order = [
-            c for _, cards in group_hand(view.hand, view.to_dict().get("trump"), self.sort_key) for c in cards
-        ]
+        order = self.order
+        marks = view.to_dict().get("trump") if order is None else order
+        hand = [c for _, cards in group_hand(view.hand, marks) for c in cards]
+        title = self._title(view)
 
-        def show(numbered: Sequence[Card], picked: Sequence[Card]) -> None:
-            self.console.print(
-                table_panel(
-                    view,
-                    self.state.num_seats,
-                    title=self._title(view),
-                    sort_key=self.sort_key,
-                    numbered=numbered,
-                    picked=picked,
-                )
+        def show(picked: Sequence[Card]) -> None:
+            panel = table_panel(
+                view, self.state.num_seats, title=title, order=order, numbered=hand, picked=picked
             )
+            self.console.print(panel)
 
-        return Picker(self.console, self.state, self.human, verb, order, show).run()
+        return Picker(self.console, self.state, self.human, verb, hand, show)
 
     def apply(self, action: Action, seat: int) -> None:
         """Apply, save, and tell the human what happened as their view shows it."""
         before = self.state.view(self.human)
         self.state = self.state.apply(action, seat)
+        if self.state.phase != before.phase:
+            self.declined.clear()
         self.save()
         after = self.state.view(self.human)
         self.report(seat, action, before, after)
@@ -267,20 +309,19 @@ class PlaySession:
 
     def show_table(self) -> None:
         view = self.state.view(self.human)
-        self.console.print(
-            table_panel(view, self.state.num_seats, title=self._title(view), sort_key=self.sort_key)
-        )
+        self.console.print(table_panel(view, self.state.num_seats, title=self._title(view), order=self.order))
 
-    def show_choices(self, legal: Sequence[Action], optional: bool) -> None:
+    def show_choices(self, menu: Sequence[Action], optional: bool, picker: Picker | None) -> None:
         if optional:
             self.console.print("You may act now (or press Enter to let play go on):")
-        if len(legal) <= MENU_LIMIT:
-            self.console.print(legal_menu([str(a) for a in legal]))
+        if picker is not None:
+            self.console.print(f"Your {picker.verb}: {PICK_HELP}", style="dim")
             return
-        verb = multi_card_verb(self.state, legal) or "play"
-        self.console.print(
-            f"{len(legal)} legal choices: type '{verb} <cards>' or 'pick' to choose cards one at a time"
-        )
+        self.console.print(legal_menu([str(a) for a in menu]))
+        if len(menu) == 1 and not optional:
+            self.console.print(
+                "(Enter takes it; 'auto' takes every forced move until you have a choice)", style="dim"
+            )
 
     def show_help(self) -> None:
         lines = Text("Enter a number from the menu, or an action in notation (")
@@ -291,7 +332,7 @@ class PlaySession:
             lines.append(f" {doc}\n")
         self.console.print(lines, end="")
 
-    def hint(self, legal: Sequence[Action]) -> None:
+    def hint(self) -> None:
         try:
             bot = bots.get(HINT_BOT, game=self.game.name, seed=bot_seed(self.state.seed, self.human))
         except (TricktableError, ImportError):

@@ -101,8 +101,22 @@ def _suit(text: str) -> Suit | None:
         return None
 
 
+def card_order(state: object) -> Any:
+    """The game's own trump object when its state holds one that can order and classify cards (a
+    ``sort_key`` and an ``is_trump``, as Tractor's ``Trump``), else None."""
+    trump = getattr(state, "trump", None)
+    if callable(getattr(trump, "sort_key", None)) and callable(getattr(trump, "is_trump", None)):
+        return trump
+    return None
+
+
 def is_trump_card(card: Card, trump: Any) -> bool:
-    """Whether the view's ``trump`` marks the card as a trump: its suit, its rank (Tractor) or a joker."""
+    """Whether the card is a trump: asked of the game's trump object when given (see
+    :func:`card_order`), else read from a view's ``trump`` field: its suit, its rank (Tractor's
+    ``{"rank", "suit"}``) or a joker."""
+    test = getattr(trump, "is_trump", None)
+    if callable(test):
+        return bool(test(card))
     suit, rank = _trump_parts(trump)
     if card.is_joker:
         return trump is not None
@@ -123,8 +137,11 @@ def cards_text(cards: Iterable[Card | str], trump: Any = None) -> Text:
 
 
 def _natural_key(trump: Any) -> CardKey:
-    """Fallback display order: trumps first (jokers, trump-rank cards, trump suit), then suits in
-    S H D C order, each high to low."""
+    """The game's order if ``trump`` is its trump object; else trumps first (jokers, trump-rank
+    cards, trump suit), then suits in S H D C order, each high to low."""
+    own = getattr(trump, "sort_key", None)
+    if callable(own):
+        return own  # type: ignore[no-any-return]
     suit, rank = _trump_parts(trump)
 
     def key(card: Card) -> tuple[int, int, int]:
@@ -140,11 +157,9 @@ def _natural_key(trump: Any) -> CardKey:
     return key
 
 
-def group_hand(
-    hand: Sequence[Card], trump: Any, sort_key: CardKey | None = None
-) -> list[tuple[str, list[Card]]]:
-    """The hand sorted (by the game's key if given) and split into labelled groups: trumps, then suits."""
-    ordered = sorted(hand, key=sort_key or _natural_key(trump))
+def group_hand(hand: Sequence[Card], trump: Any) -> list[tuple[str, list[Card]]]:
+    """The hand sorted and split into labelled groups: trumps, then suits."""
+    ordered = sorted(hand, key=_natural_key(trump))
     groups: list[tuple[str, list[Card]]] = []
     for card in ordered:
         if is_trump_card(card, trump):
@@ -162,7 +177,6 @@ def group_hand(
 def hand_text(
     hand: Sequence[Card],
     trump: Any,
-    sort_key: CardKey | None = None,
     *,
     numbered: Sequence[Card] | None = None,
     picked: Sequence[Card] = (),
@@ -175,7 +189,7 @@ def hand_text(
     if numbered is not None:
         for i, card in enumerate(numbered):
             position.setdefault(card, []).append(i + 1)
-    for n, (label, cards) in enumerate(group_hand(hand, trump, sort_key)):
+    for n, (label, cards) in enumerate(group_hand(hand, trump)):
         if n:
             out.append("\n")
         out.append(f"{label:<11}", style="dim")
@@ -265,8 +279,9 @@ def is_empty(value: Any) -> bool:
     return False
 
 
-def trump_text(trump: Any) -> Text:
-    """``♥ hearts``, ``rank 2, ♥ hearts``, or ``none`` (no trump suit / not chosen yet)."""
+def trump_text(trump: Any, *, undeclared: bool = False) -> Text:
+    """``♥ hearts``, ``rank 2, ♥ hearts``, or ``none``; ``undeclared`` when the view says no
+    declaration stands yet (Tractor's draw), so a missing suit is not yet chosen rather than none."""
     suit, rank = _trump_parts(trump)
     out = Text()
     if rank is not None:
@@ -276,7 +291,7 @@ def trump_text(trump: Any) -> Text:
     elif trump is not None and rank is None:
         out.append(str(trump))
     else:
-        out.append("no trump suit" if rank is not None else "none")
+        out.append("no suit declared yet" if undeclared else "no trump suit" if rank is not None else "none")
     return out
 
 
@@ -299,14 +314,15 @@ def table_panel(
     num_seats: int,
     *,
     title: str,
-    sort_key: CardKey | None = None,
+    order: Any = None,
     numbered: Sequence[Card] | None = None,
     picked: Sequence[Card] = (),
 ) -> Panel:
     """The whole table as the view's seat sees it."""
     data = view.to_dict()
     viewer = view.seat
-    trump = data.get("trump")
+    field = data.get("trump")
+    trump = field if order is None else order  # what marks and sorts the cards
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
@@ -316,7 +332,7 @@ def table_panel(
 
     turn = "—" if view.to_move is None else seat_name(view.to_move, viewer, num_seats)
     row("phase", Text(f"{view.phase}  (to move: {turn})"))
-    row("trump", trump_text(trump))
+    row("trump", trump_text(field, undeclared="declaration" in data and data["declaration"] is None))
     for seat_field in ("dealer", "starter"):
         if seat_field in data:
             row(seat_field, Text(seat_name(data[seat_field], viewer, num_seats)))
@@ -325,7 +341,11 @@ def table_panel(
     if "turn_up" in data:
         row("turned up", format_value(data["turn_up"], trump))
     scores = Text()
-    for team, score in enumerate(data.get("scores", [])):
+    scores_shown = data.get("scores", [])
+    levels = data.get("levels")
+    if isinstance(levels, list) and len(levels) == len(scores_shown):
+        scores_shown = levels  # Tractor's levels as the players name them (J, Q, K, A)
+    for team, score in enumerate(scores_shown):
         if team:
             scores.append("   ")
         scores.append(f"{team_name(team, viewer, num_seats)}: ")
@@ -336,7 +356,7 @@ def table_panel(
     if data.get("kitty"):
         row("kitty", format_value(data["kitty"], trump))
     for key, value in data.items():
-        if key in _DRAWN or is_empty(value):
+        if key in _DRAWN or is_empty(value) or (key == "levels" and scores_shown is levels):
             continue
         if (
             isinstance(value, list)
@@ -356,7 +376,7 @@ def table_panel(
     row("trick", plays_text(data["trick"], viewer, num_seats, trump) if data.get("trick") else Text("—"))
     parts: list[RenderableType] = [grid]
     if view.hand:
-        hand = hand_text(view.hand, trump, sort_key, numbered=numbered, picked=picked)
+        hand = hand_text(view.hand, trump, numbered=numbered, picked=picked)
         parts += [Text(""), Text("your hand" if viewer is not None else "hand", style="cyan"), hand]
     # Full width: a shrink-to-fit panel measures its content twice, which triples the drawing time.
     return Panel(Group(*parts), title=title, box=box.ROUNDED)

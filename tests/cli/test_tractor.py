@@ -1,0 +1,124 @@
+"""Tractor at the terminal: the draw with auto-draw and declarations, and multi-card actions picked
+card by card (``state.selectable``) or typed in notation."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tricktable import bots, games
+from tricktable.cli.autoplay import acting_seat, bot_action
+from tricktable.cli.play import MENU_LIMIT
+from tricktable.cli.render import card_order, group_hand
+from tricktable.core import Action, IllegalActionError, State
+
+from .conftest import CliRunner, load
+
+GAME = games.get("tractor")
+
+
+def _advance(seed: int, stop: Callable[[State], bool]) -> State:
+    """A heuristic-bot game from ``seed`` up to the first state where ``stop`` holds."""
+    state = GAME.new(seed=seed)
+    players = {s: bots.get("heuristic", game="tractor", seed=s) for s in range(4)}
+    for _ in range(5000):
+        if stop(state):
+            return state
+        seat = acting_seat(state)
+        state = state.apply(bot_action(state, players[seat], seat), seat)
+    raise AssertionError("the stop condition never held")
+
+
+def _picking(phase: str, *, lead: bool = False) -> Callable[[State], bool]:
+    """Seat 0 to choose a multi-card action too big for a menu (a lead, if ``lead``)."""
+    return lambda s: (
+        s.phase == phase
+        and s.to_move == 0
+        and len(s.legal_actions(0)) > MENU_LIMIT
+        and not (lead and s.view(0).trick)
+    )
+
+
+def _save(tmp_path: Path, state: State) -> Path:
+    record: dict[str, Any] = GAME.record(state)
+    record["table"] = {"seat": 0, "bots": [None, "heuristic", "heuristic", "heuristic"]}
+    path = tmp_path / "tractor.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def _hand_order(state: State) -> list[Any]:
+    """Seat 0's hand in the numbered order the table shows."""
+    return [c for _, cards in group_hand(state.view(0).hand, card_order(state)) for c in cards]
+
+
+def _next_action(path: Path, before: State) -> tuple[int, Action]:
+    after = GAME.replay(load(path))
+    return after.history[len(before.history)]
+
+
+def test_the_kitty_is_buried_by_picking_card_numbers(cli: CliRunner, tmp_path: Path) -> None:
+    state = _advance(1, _picking("kitty"))
+    path = _save(tmp_path, state)
+    order = _hand_order(state)
+    # "undo" drops the third card; the ninth cannot join a kitty of eight.
+    run = cli("play", "--resume", str(path), stdin=["1 2 3", "undo", "3 4 5 6 7 8 9", "", "quit"])
+    assert run.code == 0, run.err
+    assert "1:" in run.out and "can add:" in run.out
+    assert f"{order[8]} cannot be added" in run.out
+    expected = Action.make("bury", order[:8])
+    assert _next_action(path, state) == (0, expected)
+    assert f"you bury {' '.join(map(str, expected.cards))}" in run.out
+
+
+def test_too_few_cards_and_unselectable_cards_are_refused(cli: CliRunner, tmp_path: Path) -> None:
+    state = _advance(1, _picking("kitty"))
+    path = _save(tmp_path, state)
+    order = _hand_order(state)
+    refused = None
+    try:
+        state.check(Action.make("bury", order[:1]), 0)
+    except IllegalActionError as err:
+        refused = str(err)
+    assert refused is not None
+    run = cli("play", "--resume", str(path), stdin=["1", "done", "99", "ZZ", "quit"])
+    assert run.code == 0, run.err
+    assert refused in run.out
+    assert f"choose a card number from 1 to {len(order)}" in run.out
+    assert "'zz' is neither a card number nor a card" in run.out
+    assert GAME.replay(load(path)).history == state.history  # nothing was buried
+
+
+def test_a_lead_picked_card_by_card_and_a_refused_mixed_throw(cli: CliRunner, tmp_path: Path) -> None:
+    state = _advance(2, _picking("play", lead=True))
+    path = _save(tmp_path, state)
+    order = _hand_order(state)
+    first = order[0]
+    other = next(c for c in order if c != first and c not in state.selectable((first,), 0))
+    mixed = Action.make("play", [first, other])
+    try:
+        state.check(mixed, 0)
+    except IllegalActionError as err:
+        reason = str(err)
+    else:
+        raise AssertionError(f"{mixed} should be illegal")
+    stdin = ["1", str(other), "help", str(mixed), "clear", "1", "", "quit"]
+    run = cli("play", "--resume", str(path), stdin=stdin)
+    assert run.code == 0, run.err
+    assert f"{other} cannot be added: no legal choice holds it" in run.out
+    assert reason in run.out
+    assert "Commands:" in run.out  # help from inside the pick
+    assert _next_action(path, state) == (0, Action.make("play", [first]))
+
+
+def test_the_draw_with_auto_and_declarations_offered(cli: CliRunner, tmp_path: Path) -> None:
+    run = cli("play", "tractor", "--seed", "4", stdin=["auto", *[""] * 40, "quit"])
+    assert run.code == 0, run.err
+    assert "auto on" in run.out
+    assert "You may act now" in run.out  # a declaration was offered out of turn
+    record = load(tmp_path / "saves" / "tractor-4.json")
+    mine = [text for seat, text in record["actions"] if seat == 0]
+    assert mine.count("draw") == 25  # every draw taken by auto, without a question
+    assert GAME.replay(record).phase != "draw"
