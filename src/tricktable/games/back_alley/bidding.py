@@ -22,7 +22,6 @@ __all__ = [
     "BOARD_NAMES",
     "PASS",
     "Contract",
-    "bid_action",
     "bid_reason",
     "bid_value",
     "contracts",
@@ -57,11 +56,6 @@ class Contract:
 
 _ACTIONS = {PASS: Action("bid", (), "pass"), BOARD: Action("bid", (), "board")}
 _ACTIONS.update({n: Action("bid", (), n) for n in range(1, 13)})
-
-
-def bid_action(value: int) -> Action:
-    """The (cached) action for a bid value."""
-    return _ACTIONS[value]
 
 
 def bid_value(action: Action) -> int | None:

@@ -3,32 +3,26 @@
 The trump is an index ``t``: the suit's number 0..3 (S H D C), or :data:`NO_TRUMP` (4). Jokers belong
 to the trump suit; in a no-trump hand no joker is in play, so their entries there are never read.
 
->>> from tricktable.cards import format_cards, parse_cards
+>>> from tricktable.cards import parse_cards
 >>> trick_winner(parse_cards("7H AS 9H 2S"), 0)  # spades are trump: the ace of spades wins
 1
 >>> trick_winner(parse_cards("7H AS 9H 2S"), 1)  # hearts are trump: the nine of hearts wins
 2
->>> format_cards(trumps_in(parse_cards("BJ 2S AH 3S"), 0))
-'BJ 2S 3S'
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tricktable.cards import Card, Suit
+from tricktable.cards import Card
 
 __all__ = [
     "NO_TRUMP",
     "RANK",
     "SUIT",
     "SUIT_NAMES",
-    "highest",
-    "lowest",
     "suit_name",
     "trick_winner",
-    "trump_index",
-    "trumps_in",
 ]
 
 NO_TRUMP = 4
@@ -58,10 +52,6 @@ _KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
-def trump_index(suit: Suit | None) -> int:
-    return NO_TRUMP if suit is None else int(suit)
-
-
 def suit_name(suit: int) -> str:
     return SUIT_NAMES[suit] if suit < NO_TRUMP else "no-trump cards"
 
@@ -76,19 +66,3 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
         if k > best_key:
             best, best_key = i, k
     return best
-
-
-def trumps_in(hand: Sequence[Card], trump: int) -> tuple[Card, ...]:
-    if trump == NO_TRUMP:
-        return ()
-    suit = SUIT[trump]
-    return tuple(c for c in hand if suit[c] == trump)
-
-
-def highest(cards: Sequence[Card]) -> Card:
-    """The highest of some cards of one suit (jokers on top, big above little)."""
-    return max(cards, key=RANK.__getitem__)
-
-
-def lowest(cards: Sequence[Card]) -> Card:
-    return min(cards, key=RANK.__getitem__)
