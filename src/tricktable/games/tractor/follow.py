@@ -123,19 +123,24 @@ def _tractor_reason(shape: LeadShape, hand_pairs: list[Card], best: int, trump: 
     held = [u for u in decompose([c for c in hand_pairs for _ in range(2)], trump) if u.kind == "tractor"]
     held_words = " and ".join(str(u) for u in held)
     noun = "tractor" if len(held) == 1 else "tractors"
+    it = "it" if len(held) == 1 else "them"
     if shape.format == "tractor":
         length = shape.tractors[0]
         if len(held) == 1 and held[0].length == length:
             return f"{_lead_words(shape)} and you hold the tractor {held_words}: you must play it"
         return (
             f"{_lead_words(shape)} and you hold the {noun} {held_words}: "
-            f"you must play {length} consecutive pairs from them"
+            f"you must play {length} consecutive pairs from {it}"
         )
-    lengths = " and ".join(str(n) for n in shape.tractors)
-    plural = "s" if len(shape.tractors) > 1 else ""
+    lengths = sorted(shape.tractors, reverse=True)
+    if len(lengths) == 1:
+        led = f"a tractor of {lengths[0]} pairs"
+    else:
+        led = "tractors of " + ", ".join(map(str, lengths[:-1])) + f" and {lengths[-1]} pairs"
+    must = "a tractor" if best == 1 else f"{best} tractors"
     return (
-        f"{_lead_words(shape)} with tractor{plural} of {lengths} pairs and you hold the {noun} {held_words}: "
-        f"you must match {best} of the throw's tractors with tractors"
+        f"{_lead_words(shape)} with {led} and you hold the {noun} {held_words}: "
+        f"you must play {must} from {it} to match"
     )
 
 
@@ -151,7 +156,8 @@ def _pair_reason(shape: LeadShape, hand_pairs: list[Card], need: int, trump: Tru
         must = "one of them" if need == 1 else f"{need} of them"
     lead = _lead_words(shape)
     if shape.format == "throw":
-        lead += f" with {shape.pairs} pair{'s' if shape.pairs > 1 else ''} in all"
+        counting = " (counting its tractors' pairs)" if shape.tractors else ""
+        lead += f" with {shape.pairs} pair{'s' if shape.pairs > 1 else ''}{counting}"
     return f"{lead} and you hold the pairs {held}: you must play {must}"
 
 
