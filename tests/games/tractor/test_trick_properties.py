@@ -4,6 +4,7 @@ small situations, with each other and with a brute-force reading of the follow r
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 
@@ -14,6 +15,7 @@ from tricktable.cards import Card
 from tricktable.core.errors import IllegalActionError
 from tricktable.games.tractor.follow import check_follow, legal_follows, selectable
 from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
+from tricktable.games.tractor.multisets import MultisetCombinations, SubMultisets, unrank_combination
 from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import decompose
 from tricktable.games.tractor.winner import trick_winner
@@ -231,3 +233,32 @@ def test_winner_is_a_play_that_matches_and_beats_the_rest(sit: Situation, seed: 
         assert len(suits) == 1 and suits <= {trump.suit_of(lead[0]), TRUMPS}
     # Appending a duplicate of the winning play later never changes the winner (first played wins).
     assert trick_winner([*plays, plays[w]], trump) == w
+
+
+# --- the combinatorial sequences underneath ------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(1, 2), max_size=7), st.integers(0, 9))
+def test_multiset_combinations_list_each_sub_multiset_once(mults: list[int], r: int) -> None:
+    items = tuple(range(len(mults)))
+    seq = MultisetCombinations(items, mults, r)
+    pool = [i for i, m in zip(items, mults, strict=True) for _ in range(m)]
+    expected = {tuple(c) for c in itertools.combinations(pool, r)} if r <= len(pool) else set()
+    listed = list(seq)
+    assert len(listed) == len(seq) == len(expected) == len(set(listed))
+    assert set(listed) == expected
+    if listed:
+        assert seq[-1] == listed[-1] and seq[1:3] == listed[1:3]
+    subs = SubMultisets(items, mults)
+    every = [s for k in range(1, len(pool) + 1) for s in {tuple(c) for c in itertools.combinations(pool, k)}]
+    assert sorted(subs) == sorted(every)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 9), st.data())
+def test_unrank_combination_follows_lexicographic_order(n: int, data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, n))
+    assert [unrank_combination(n, k, i) for i in range(math.comb(n, k))] == list(
+        itertools.combinations(range(n), k)
+    )
