@@ -44,6 +44,7 @@ a tractor of hearts was led and you hold the pairs 7H 7H and 9H 9H: you must pla
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -236,7 +237,7 @@ class _Problem:
         if self.forced:
             fixed = [c for c, k in self.suit_counts.items() for _ in range(k)]
             return tuple(sorted(fixed + list(self.fill[index]), key=action_key))
-        k = _bisect(self.starts, index)
+        k = bisect_right(self.starts, index) - 1
         chosen, j, _ = self.blocks[k]
         index -= self.starts[k]
         x = len(chosen) + j
@@ -278,17 +279,6 @@ class _Problem:
                 if singles - min(j - free_pairs, free_ones) <= n - 2 * x:
                     return True
         return False
-
-
-def _bisect(starts: list[int], index: int) -> int:
-    lo, hi = 0, len(starts)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if starts[mid] <= index:
-            lo = mid
-        else:
-            hi = mid
-    return lo
 
 
 def _optimal_chains(
