@@ -160,14 +160,17 @@ class BackAlleyState(State):
     # --- fast paths: the common case of State.apply / legal_actions in fewer steps ----------------
     def apply(self, action: Action | str, seat: int | None = None) -> BackAlleyState:
         """As :meth:`State.apply`. The seat to move playing a playable card goes straight to
-        ``_next`` (the check is the one ``_illegal_reason`` starts with); anything else takes the
-        general path, with its turn check and reasons."""
+        ``_next`` (the test is :meth:`_is_playable`'s, written out: this is the hottest call);
+        anything else takes the general path, with its turn check and reasons."""
         mover = self.mover
         if (
             type(action) is Action
             and mover is not None
             and (seat is None or (type(seat) is int and seat == mover))
-            and self._is_playable(action)
+            and len(action.cards) == 1
+            and action.cards[0] in self.playable
+            and action.verb == "play"
+            and action.arg is None
         ):
             return self._next(action, mover)
         return State.apply(self, action, seat)
@@ -237,6 +240,13 @@ class BackAlleyState(State):
         if len(trick) < SEATS:
             nxt = (seat + 1) % SEATS
             hands_t = tuple(hands)
+            playable, _ = play_rule(
+                hands_t[nxt],
+                trick,
+                self.deal.trump,
+                self.progress.broken or self.auction.trumps_open,
+                self.config.little_joker_forces,
+            )
             return _build(
                 self.config,
                 self.seed,
@@ -250,7 +260,7 @@ class BackAlleyState(State):
                 self.leader,
                 nxt,
                 self.progress,
-                self._rule(hands_t[nxt], trick)[0],
+                playable,
             )
         return self._after_trick(tuple(hands), trick, log)
 
