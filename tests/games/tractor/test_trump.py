@@ -103,3 +103,12 @@ def test_sort_key_puts_trumps_first_high_to_low() -> None:
     t = Trump(rank="2", suit="H")
     cards = sorted(parse_cards("3S AH 2D BJ KS 2H 5C"), key=t.sort_key)
     assert " ".join(map(str, cards)) == "BJ 2H 2D AH KS 3S 5C"
+
+
+def test_trump_survives_pickle_and_copy_with_its_tables() -> None:
+    import copy
+    import pickle
+
+    t = Trump("T", "D", gap_tractors=False)
+    for clone in (pickle.loads(pickle.dumps(t)), copy.deepcopy(t)):
+        assert clone == t and clone.order_table == t.order_table and clone.members == t.members
