@@ -263,18 +263,24 @@ class TractorState(State):
             return True
         return self.stage == "draw" and bool(self._declarations(seat))
 
-    # Fast paths for the draw, a hundred actions a round: the seat to move may always draw, and
-    # most of the time has no declaration to make. Everything else goes through the base class.
+    # Fast paths for the common calls (no seat named: the seat to move, who may always act): the
+    # seat's legal actions directly; a draw in the draw, and an action this state itself just listed
+    # as legal for that seat, applied without the generic checks. Everything else goes through the
+    # base class.
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         mover = self.mover
-        if seat is None and self.stage == "draw" and mover is not None:
-            return self._draw_legal(mover)
+        if seat is None and mover is not None:
+            return self._draw_legal(mover) if self.stage == "draw" else self._legal(mover)
         return super().legal_actions(seat)
 
     def apply(self, action: Action | str, seat: int | None = None) -> TractorState:
         mover = self.mover
-        if action is DRAW and seat is None and self.stage == "draw" and mover is not None:
-            return self._draw(self.log.push(mover, DRAW))
+        if seat is None and mover is not None:
+            if action is DRAW and self.stage == "draw":
+                return self._draw(self.log.push(mover, DRAW))
+            issued: tuple[int, Action] | None = self.__dict__.get(_ISSUED)
+            if issued is not None and issued[1] is action and issued[0] == mover:
+                return self._next(issued[1], mover)
         return super().apply(action, seat)
 
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
