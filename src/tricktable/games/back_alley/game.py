@@ -13,17 +13,20 @@ from .state import VERBS, BackAlleyState, Match, start
 __all__ = ["BackAlleyGame"]
 
 SUMMARY = """
-Four players, partners opposite (seats 0 and 2 against 1 and 3), a 52-card pack with a big and a little
-joker. 25 hands of 13, 12, ... 1, ... 13 cards. After the deal the top stock card sets trump (a joker:
-no trump, and the holder of the other joker swaps it for the next stock card). Jokers are the top
-trumps, big over little. Each player bids once, from left of the dealer: pass, a number of tricks up to
-one less than the cards in hand, or board (every trick; later boards are double, triple, quadruple).
-A side's contract is the sum of its bids; all four passing throws the hand in. The highest bidder
-leads; follow suit; trumps may not be led until one has been played (unless a board was bid or the
-leader holds only trumps). A led big joker draws everyone's highest trump, a little joker their lowest.
-Made: 5 per bid trick + 1 per overtrick; failed: -5 per bid trick; board: +/-10 per card in hand times
-the board's multiplier; a side that passed twice scores 1 per trick. Most points after the last hand
-wins.
+Four players, partners opposite (seats 0 and 2 against 1 and 3), a 52-card
+pack with a big and a little joker. 25 hands of 13, 12, ... 1, ... 13 cards.
+After the deal the top stock card sets trump (a joker: no trump, and the
+holder of the other joker swaps it for the next stock card). Jokers are the
+top trumps, big over little. Each player bids once, from left of the dealer:
+pass, a number of tricks up to one less than the cards in hand, or board
+(every trick; later boards are double, triple, quadruple). A side's contract
+is the sum of its bids; all four passing throws the hand in. The highest
+bidder leads; follow suit; trumps may not be led until one has been played
+(unless a board was bid or the leader holds only trumps). A led big joker
+draws everyone's highest trump, a little joker their lowest. Made: 5 per bid
+trick + 1 per overtrick; failed: -5 per bid trick; board: +/-10 per card in
+hand times the board's multiplier; a side that passed twice scores 1 per
+trick. Most points after the last hand wins.
 """
 
 
