@@ -82,3 +82,10 @@ def test_hidden_cards_are_the_other_hands_and_the_stock() -> None:
     hidden = set(state.hidden_cards(0))
     assert hidden == {c for s in (1, 2, 3) for c in state.hands[s]} | set(state.deal.stock)
     assert set(state.hidden_cards(None)) == hidden | set(state.hands[0])
+
+
+def test_view_leader_is_set_once_the_bidding_is_over() -> None:
+    state = table(FOUR, "2C", hand=10)
+    assert state.view(0).leader is None
+    state = bid(state, "pass", "2", "pass", "pass")
+    assert state.view(0).leader == 1 == state.to_move

@@ -24,6 +24,7 @@ __all__ = ["BackAlleyView", "build_view"]
 class BackAlleyView(View):
     """The common view fields plus what a Back Alley player sees at the table.
 
+    ``leader``: who led (or leads) the trick in progress, None while bidding;
     ``bids``: ``(seat, bid)`` in bidding order (``pass``, ``3``, ``board``, ``double board``...);
     ``contracts``: per team once bidding is over; ``tricks_won`` per seat and ``team_tricks`` per team
     this hand; ``played``: the cards of the completed tricks of this hand, in play order; ``discard``:
@@ -76,7 +77,7 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         hand_size=d.size,
         bids=named_bids(state.auction.bids, (d.dealer + 1) % SEATS),
         contracts=state.auction.contracts,
-        leader=None if over else state.leader,
+        leader=None if over or state.auction.contracts is None else state.leader,
         tricks_won=won,
         team_tricks=(won[0] + won[2], won[1] + won[3]),
         trumps_broken=prog.broken,
