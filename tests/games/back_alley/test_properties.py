@@ -42,17 +42,14 @@ def leaves(obj: Any) -> list[str]:
 
 
 def check_invariants(state: BackAlleyState) -> None:
+    """54 cards accounted for, hands the right size, and no seat shown another's hidden cards."""
     cards = [c for where in state.card_locations().values() for c in where]
     assert Counter(cards) == Counter(ALL_CARDS)
     won = state.progress.won
     assert sum(won) == len(state.progress.tricks) <= state.deal.size
-    assert (
-        all(
-            len(h) == state.deal.size - sum(won) - (1 if (s - state.leader) % 4 < len(state.trick) else 0)
-            for s, h in enumerate(state.hands)
-        )
-        or state.is_over
-    )
+    played_now = {(state.leader + i) % 4 for i in range(len(state.trick))}
+    for seat, hand in enumerate(state.hands):
+        assert len(hand) == state.deal.size - sum(won) - (seat in played_now)
     for seat in (None, 0, 1, 2, 3):
         view = state.view(seat)
         # The score sheet shows earlier deals' last tricks: those cards were public then.
