@@ -43,7 +43,7 @@ class Result:
     scores: tuple[Any, ...]
     winner: int | None
     summary: str
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)  # compared, not hashed
 
     @property
     def is_draw(self) -> bool:

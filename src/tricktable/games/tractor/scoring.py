@@ -4,7 +4,7 @@ and the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.cards import Card
@@ -91,7 +91,7 @@ class RoundSummary:
     round: int
     declarers: int
     starter: int
-    trump: dict[str, Any]
+    trump: dict[str, Any] = field(hash=False)  # compared, not hashed: states stay hashable
     points_before_kitty: int
     kitty: tuple[Card, ...]
     kitty_points: int
