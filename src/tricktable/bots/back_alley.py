@@ -24,6 +24,8 @@ __all__ = ["HeuristicBot"]
 
 ACE, KING, QUEEN = 12, 11, 10  # RANK values
 TRUMP_BONUS = 100  # keeps trumps above every side card when choosing what to throw away
+# Chance that a trump below the unbroken top sequence still takes a trick: BJ, LJ, A, K.
+_TRUMP_ODDS = {14: 1.0, 13: 0.9, ACE: 0.8, KING: 0.5}
 
 
 class HeuristicBot(Bot):
@@ -69,7 +71,7 @@ def estimate(
     sure = _top_sequence(trumps, trump, gone)
     tricks = float(sure)
     for c in trumps[sure:]:
-        tricks += {14: 1.0, 13: 0.9, ACE: 0.8, KING: 0.5}.get(RANK[c], 0.0) if len(trumps) >= 2 else 0.3
+        tricks += _TRUMP_ODDS.get(RANK[c], 0.0) if len(trumps) >= 2 else 0.3
     fair = size / 4
     tricks += max(0.0, len(trumps) - max(fair, sure) - 1) * 0.7  # long trumps win late tricks
     spare = max(0, len(trumps) - sure - 1)
