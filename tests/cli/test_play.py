@@ -206,3 +206,13 @@ def test_whole_back_alley_game_answering_1(cli: CliRunner, tmp_path: Path) -> No
     assert "you bid pass" in run.out  # the first menu entry of every bid
     assert run.out.count("score sheet") >= 25  # one per hand played out
     assert "game over" in run.out and final.result.summary in " ".join(run.out.split())
+
+
+def test_default_heuristic_bots_and_a_hint(cli: CliRunner, tmp_path: Path) -> None:
+    run = cli("play", "all-fours", "--seed", "13", *AF_SHORT, stdin=["hint", *ALWAYS_FIRST])
+    assert run.code == 0, run.err
+    record = load(tmp_path / "saves" / "all-fours-13.json")
+    assert record["table"]["bots"] == [None, "heuristic", "heuristic", "heuristic"]
+    assert "the heuristic bot would: " in run.out
+    hinted = run.out.split("the heuristic bot would: ")[1].split()[0]
+    assert hinted in {"stand", "beg", "play", "give", "run"}

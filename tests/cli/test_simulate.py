@@ -86,11 +86,12 @@ def test_summary_counts_draws_and_leaves_non_numeric_scores_unaveraged() -> None
     outcomes = [
         Outcome(0, 0, ("A", "3"), 10),
         Outcome(1, None, ("5", "5"), 20),
-        Outcome(2, 1, ("2", "K"), 30),
+        Outcome(2, 1, ("?", "K"), 30),
     ]
     summary = summarize(outcomes, ["x", "y", "x", "y"], 4)
     zero, one = summary.teams
     assert (zero.wins, zero.draws, zero.losses) == (1, 1, 1)
     assert (one.wins, one.draws, one.losses) == (1, 1, 1)
     assert zero.mean_score is None and summary.mean_actions == 20
+    assert one.mean_score == (3 + 5 + 13) / 3  # levels count as pip values
     assert zero.bots == ["x", "x"] and one.seats == [1, 3]

@@ -122,3 +122,30 @@ def test_the_draw_with_auto_and_declarations_offered(cli: CliRunner, tmp_path: P
     mine = [text for seat, text in record["actions"] if seat == 0]
     assert mine.count("draw") == 25  # every draw taken by auto, without a question
     assert GAME.replay(record).phase != "draw"
+
+
+def test_replay_hides_the_buried_kitty_from_everyone_but_the_starter(cli: CliRunner, tmp_path: Path) -> None:
+    state = _advance(1, lambda s: s.phase == "play")
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(GAME.record(state)))
+    (starter, bury) = next((seat, a) for seat, a in state.history if a.verb == "bury")
+    buried = " ".join(map(str, bury.cards))
+    other = (starter + 1) % 4
+    seen = cli("replay", str(path), "--seat", str(other), "--all")
+    assert seen.code == 0, seen.err
+    assert (
+        f"seat {starter} buries 8 cards" in seen.out or f"seat {starter} (partner) buries 8 cards" in seen.out
+    )
+    assert buried not in seen.out
+    spectator = cli("replay", str(path))
+    assert "buries 8 cards" in spectator.out and buried not in spectator.out
+    own = cli("replay", str(path), "--seat", str(starter), "--all")
+    assert f"you bury {buried}" in own.out
+
+
+def test_simulate_tractor_reports_levels_as_pip_values(cli: CliRunner) -> None:
+    run = cli("simulate", "tractor", "--games", "1", "--bots", "random,random", "--seed", "2", "--json")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    scores = [t["mean_score"] for t in data["teams"]]
+    assert all(2 <= s <= 14 for s in scores) and 14 in scores  # the winner went past A

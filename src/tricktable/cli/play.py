@@ -45,10 +45,11 @@ UNPROMPTED_VERBS = frozenset({"expose"})
 (All Fours' calling penalty): a terminal player never needs it offered, but may still type it."""
 
 
-def menu_actions(legal: Sequence[Action]) -> Sequence[Action]:
-    """The actions to number in the menu (all of them, less the unprompted verbs)."""
+def menu_actions(legal: Sequence[Action]) -> list[Action]:
+    """The actions to number in a menu, less the unprompted verbs; none when there are too many to
+    list (they are picked card by card instead, and never iterated: there may be millions)."""
     if len(legal) > MENU_LIMIT:
-        return legal
+        return []
     return [a for a in legal if a.verb not in UNPROMPTED_VERBS]
 
 

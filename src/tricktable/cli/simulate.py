@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable import bots, games
+from tricktable.cards import CardParseError, Rank
 from tricktable.cli.autoplay import play_out
 from tricktable.cli.play import bot_seed
 from tricktable.cli.stats import wilson_interval
@@ -124,7 +125,8 @@ class Summary:
 
 def summarize(outcomes: Sequence[Outcome], seat_bots: Sequence[str], num_seats: int) -> Summary:
     """Per-team tallies. The win rate counts wins only (a draw is not half a win); its interval is
-    Wilson's at 95%. The mean score is None where scores are not numbers."""
+    Wilson's at 95%. Levels (Tractor's ``"J"``, ``"A"``) are averaged as pip values (J = 11, A = 14);
+    the mean score is None where a score is neither a number nor a level."""
     n = len(outcomes)
     num_teams = len({team_of(s, num_seats) for s in range(num_seats)})
     teams = []
@@ -132,8 +134,8 @@ def summarize(outcomes: Sequence[Outcome], seat_bots: Sequence[str], num_seats: 
         seats = [s for s in range(num_seats) if team_of(s, num_seats) == team]
         wins = sum(1 for o in outcomes if o.winner == team)
         draws = sum(1 for o in outcomes if o.winner is None)
-        scores = [o.scores[team] for o in outcomes]
-        numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+        scores = [_numeric(o.scores[team]) for o in outcomes]
+        numeric = all(x is not None for x in scores)
         teams.append(
             TeamSummary(
                 team=team,
@@ -144,10 +146,21 @@ def summarize(outcomes: Sequence[Outcome], seat_bots: Sequence[str], num_seats: 
                 losses=n - wins - draws,
                 win_rate=wins / n,
                 ci95=wilson_interval(wins, n),
-                mean_score=sum(scores) / n if numeric else None,
+                mean_score=sum(x for x in scores if x is not None) / n if numeric else None,
             )
         )
     return Summary(teams=teams, games=n, mean_actions=sum(o.actions for o in outcomes) / n)
+
+
+def _numeric(score: Any) -> float | None:
+    if isinstance(score, int | float) and not isinstance(score, bool):
+        return score
+    if isinstance(score, str):
+        try:
+            return int(Rank.parse(score))
+        except CardParseError:
+            return None
+    return None
 
 
 def timed(fn: Callable[[], list[Outcome]]) -> tuple[list[Outcome], float]:
