@@ -98,6 +98,7 @@ def test_game_ends_after_the_25th_hand(finished: BackAlleyState) -> None:
     a, b = totals
     assert result.winner == (None if a == b else int(b > a))
     assert str(max(a, b)) in result.summary
+    assert result.details["hands"] == 25 and result.to_dict()["hands"] == 25
 
 
 def test_game_end_variant_26_deals_plays_26_hands() -> None:

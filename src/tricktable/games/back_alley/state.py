@@ -150,7 +150,9 @@ class BackAlleyState(State):
             if winner is None
             else f"team {winner} (seats {winner} and {winner + 2}) wins {max(a, b)} to {min(a, b)}"
         )
-        return Result(scores=(a, b), winner=winner, summary=summary, details={"hands": len(self.match.sheet)})
+        sheet = self.match.sheet
+        details = {"hands": sum(not r.thrown_in for r in sheet), "thrown_in": sum(r.thrown_in for r in sheet)}
+        return Result(scores=(a, b), winner=winner, summary=summary, details=details)
 
     @property
     def trump(self) -> int:
