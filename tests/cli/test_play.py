@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tricktable import games
 from tricktable.cards import ALL_CARDS
 from tricktable.core import IllegalActionError, State
@@ -216,3 +218,17 @@ def test_default_heuristic_bots_and_a_hint(cli: CliRunner, tmp_path: Path) -> No
     assert "the heuristic bot would: " in run.out
     hinted = run.out.split("the heuristic bot would: ")[1].split()[0]
     assert hinted in {"stand", "beg", "play", "give", "run"}
+
+
+def test_saves_go_under_xdg_data_home_and_replay_reads_them(
+    cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    run = cli("play", "all-fours", "--seed", "17", "--bots", "random", stdin=["1", "quit"])
+    assert run.code == 0, run.err
+    path = tmp_path / "data" / "tricktable" / "saves" / "all-fours-17.json"
+    assert path.exists() and not (tmp_path / "saves").exists()
+    replayed = cli("replay", str(path), "--seat", "0")
+    assert replayed.code == 0, replayed.err
+    moves = len(load(path)["actions"])
+    assert f"step {moves}/{moves}" in replayed.out and "you " in replayed.out

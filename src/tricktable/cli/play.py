@@ -98,6 +98,7 @@ class PlaySession:
         # Actions the human let pass in this phase (a declaration offered during Tractor's draw):
         # not offered again, and 'auto' may take the one other choice. Cleared when the phase changes.
         self.declined: set[str] = set()
+        self.told_enter = False
 
     @property
     def order(self) -> Any:
@@ -158,7 +159,7 @@ class PlaySession:
         plays and kitty) are picked card by card from the numbered hand."""
         state, seat = self.state, self.human
         legal = state.legal_actions(seat)
-        menu = menu_actions(legal)
+        menu = self.in_hand_order(menu_actions(legal))
         picker = None if len(legal) <= MENU_LIMIT else self.picker(legal)
         if self.auto and not optional and picker is None:
             fresh = [a for a in menu if str(a) not in self.declined]
@@ -255,6 +256,17 @@ class PlaySession:
                     return action
         return None
 
+    def in_hand_order(self, menu: list[Action]) -> list[Action]:
+        """The menu with card actions in the order the hand is shown (verbs keep the game's order),
+        so that menu numbers run left to right along the hand."""
+        view = self.state.view(self.human)
+        marks = view.to_dict().get("trump") if self.order is None else self.order
+        position = {card: i for i, card in enumerate(c for _, cs in group_hand(view.hand, marks) for c in cs)}
+        verbs = list(dict.fromkeys(a.verb for a in menu))
+        return sorted(
+            menu, key=lambda a: (verbs.index(a.verb), [position.get(c, len(position)) for c in a.cards])
+        )
+
     def picker(self, legal: Sequence[Action]) -> Picker | None:
         """A card-by-card picker for the seat's multi-card verb, or None if it has none now."""
         verb = multi_card_verb(self.state, legal)
@@ -319,7 +331,8 @@ class PlaySession:
             self.console.print(f"Your {picker.verb}: {PICK_HELP}", style="dim")
             return
         self.console.print(legal_menu([str(a) for a in menu]))
-        if len(menu) == 1 and not optional:
+        if len(menu) == 1 and not optional and not self.told_enter:
+            self.told_enter = True
             self.console.print(
                 "(Enter takes it; 'auto' takes every forced move until you have a choice)", style="dim"
             )
