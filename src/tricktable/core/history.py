@@ -14,12 +14,13 @@ class Log:
     """``(seat, action)`` entries in the order they were applied."""
 
     __slots__ = ("_action", "_len", "_parent", "_seat")
+    _len: int
 
     def __init__(self, parent: Log | None, seat: int, action: Action | None) -> None:
         self._parent = parent
         self._seat = seat
         self._action = action
-        self._len: int = 0 if parent is None else len(parent) + 1
+        self._len = 0 if parent is None else parent._len + 1
 
     def push(self, seat: int, action: Action) -> Log:
         return Log(self, seat, action)
