@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tricktable.cards import Card
+from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError
-from tricktable.games.tractor.follow import check_follow, legal_follows, selectable
+from tricktable.games.tractor.follow import _general_follows, check_follow, legal_follows, selectable
 from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
-from tricktable.games.tractor.multisets import MultisetCombinations, SubMultisets, unrank_combination
+from tricktable.games.tractor.multisets import Blocks, MultisetCombinations, SubMultisets, unrank_combination
 from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import decompose
 from tricktable.games.tractor.winner import trick_winner
@@ -143,6 +144,26 @@ def test_follows_agree_with_each_other_and_the_reference(sit: Situation) -> None
             assert can == want
 
 
+@settings(max_examples=300, deadline=None)
+@given(situations())
+def test_one_card_follows_list_the_general_enumeration(sit: Situation) -> None:
+    """The single-card shortcut gives the plays of the full follow problem, in the same order, both
+    holding the led suit and void in it."""
+    hand, lead, trump, _ = sit
+    led = (lead[0],)
+    void = tuple(c for c in hand if trump.suit_of(c) != trump.suit_of(led[0]))
+    for holder in (hand, void):
+        if not holder:
+            continue
+        fast = legal_follows(holder, led, trump)
+        assert list(fast) == list(_general_follows(holder, led, trump))
+        assert {tuple(sorted(p)) for p in fast} == reference_legal(holder, led, trump)
+        assert fast[-1] == fast[len(fast) - 1] and fast[:2] == list(fast)[:2]
+        for p in fast:
+            assert p in fast
+        assert (led[0], led[0]) not in fast and () not in fast
+
+
 def _contains(big: Hand, small: tuple[Card, ...]) -> bool:
     need = Counter(small)
     have = Counter(big)
@@ -186,6 +207,21 @@ def test_leads_agree(sit: Situation) -> None:
         picked.append(rng.choice(options))
     if picked:
         check_lead(hand, picked, trump)
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations(max_hand=9))
+def test_leads_list_each_suit_block_in_order(sit: Situation) -> None:
+    """The lazy leads are the suits' sub-multiset blocks (S H D C, trumps), cards in action order."""
+    hand, _, trump, _ = sit
+    counts = Counter(hand)
+    blocks = []
+    for suit in range(5):
+        cards = sorted(c for c in counts if trump.suit_of(c) == suit)
+        blocks.append(SubMultisets(cards, [counts[c] for c in cards]))
+    listed = list(legal_leads(hand, trump))
+    assert listed == list(Blocks(blocks))
+    assert all(list(p) == sorted(p, key=action_key) for p in listed)
 
 
 @settings(max_examples=300, deadline=None)

@@ -48,6 +48,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
+from typing import overload
 
 from tricktable.cards import Card, format_cards
 from tricktable.core.actions import action_key
@@ -340,7 +341,65 @@ class _Follows(LazySequence[tuple[Card, ...]]):
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> LazySequence[tuple[Card, ...]]:
     """Every legal follow to ``lead`` from ``hand`` (each a card tuple in action order), lazily:
     ``len`` and indexing work by unranking, without listing the plays."""
+    if len(lead) == 1:
+        return _one_card_follows(hand, lead[0], trump)
+    return _general_follows(hand, lead, trump)
+
+
+def _general_follows(
+    hand: Sequence[Card], lead: Sequence[Card], trump: Trump
+) -> LazySequence[tuple[Card, ...]]:
+    """The legal follows through the full follow problem: every lead, and the reference that the
+    shortcuts are tested against (same plays, same order)."""
     return _Follows(hand, _digest(hand, lead, trump))
+
+
+class _OneCard(LazySequence[tuple[Card, ...]]):
+    """The follows to a single card: one card each, from a fixed list; membership asks
+    :func:`check_follow`."""
+
+    __slots__ = ("_choices", "_hand", "_lead", "_trump")
+
+    def __init__(self, hand: Sequence[Card], lead: Card, trump: Trump, choices: tuple[Card, ...]) -> None:
+        self._hand = hand
+        self._lead = lead
+        self._trump = trump
+        self._choices = choices
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    def _item(self, index: int) -> tuple[Card, ...]:
+        return (self._choices[index],)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Card, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Card, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[Card, ...] | Sequence[tuple[Card, ...]]:
+        # The hot path of random play: the tuple does the range check of a plain index itself.
+        if isinstance(index, int):
+            return (self._choices[index],)
+        return super().__getitem__(index)
+
+    def __contains__(self, play: object) -> bool:
+        try:
+            check_follow(self._hand, (self._lead,), as_cards(play), self._trump)
+        except (IllegalActionError, TypeError):
+            return False
+        return True
+
+
+def _one_card_follows(hand: Sequence[Card], lead: Card, trump: Trump) -> _OneCard:
+    """A single card led (most tricks of a random round): any one card of the led suit, or any card
+    at all when void. Listed in the general enumeration's order: the suit cards low to high, or
+    (void) every distinct card high to low, so a seeded random game plays the same either way."""
+    table = trump.suit_table
+    suit = table[lead]
+    suited = {c for c in hand if table[c] == suit}
+    if suited:
+        return _OneCard(hand, lead, trump, tuple(sorted(suited)))
+    return _OneCard(hand, lead, trump, tuple(sorted(set(hand), reverse=True)))
 
 
 # --- card-by-card selection ----------------------------------------------------------------------

@@ -24,11 +24,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import Card, format_cards
-from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError
-from tricktable.games.tractor.multisets import Blocks, LazySequence, SubMultisets
+from tricktable.games.tractor.multisets import LazySequence, SubMultisets
 from tricktable.games.tractor.trump import Trump
-from tricktable.games.tractor.units import Unit, card_counts, decompose
+from tricktable.games.tractor.units import Unit, card_counts, decompose, lead_shape
 
 __all__ = ["ThrowResult", "as_cards", "check_lead", "legal_leads", "require_held", "throw_check"]
 
@@ -59,24 +58,35 @@ def legal_leads(hand: Sequence[Card], trump: Trump) -> LazySequence[tuple[Card, 
 
 
 class _Leads(LazySequence[tuple[Card, ...]]):
-    __slots__ = ("_blocks", "_hand", "_trump")
+    """The leads, suit block after suit block (S H D C, then trumps), each block a
+    :class:`SubMultisets` of that suit's cards in action order. Only the block sizes are computed up
+    front; a block's cards are gathered when an index falls in it."""
+
+    __slots__ = ("_counts", "_hand", "_size", "_sizes", "_trump")
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
         self._hand = tuple(hand)
         self._trump = trump
-        counts = card_counts(hand)
-        by_suit: dict[int, list[Card]] = {}
-        for c in sorted(counts, key=action_key):
-            by_suit.setdefault(trump.suit_table[c], []).append(c)
-        self._blocks: Blocks[tuple[Card, ...]] = Blocks(
-            [SubMultisets(cards, [counts[c] for c in cards]) for _, cards in sorted(by_suit.items())]
-        )
+        # Action order is card-code order, so counting the sorted hand lists the cards in it.
+        self._counts = counts = card_counts(sorted(hand))
+        table = trump.suit_table
+        products = [1, 1, 1, 1, 1]
+        for c, k in counts.items():
+            products[table[c]] *= k + 1
+        self._sizes = sizes = [p - 1 for p in products]  # non-empty sub-multisets of each suit
+        self._size = sum(sizes)
 
     def __len__(self) -> int:
-        return len(self._blocks)
+        return self._size
 
     def _item(self, index: int) -> tuple[Card, ...]:
-        return self._blocks[index]
+        suit = 0
+        while index >= self._sizes[suit]:
+            index -= self._sizes[suit]
+            suit += 1
+        table, counts = self._trump.suit_table, self._counts
+        cards = [c for c in counts if table[c] == suit]
+        return SubMultisets(cards, [counts[c] for c in cards])[index]
 
     def __contains__(self, play: object) -> bool:
         try:
@@ -120,22 +130,31 @@ def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], tru
     for a tractor. Then the throw fails and the leader must lead the smallest beatable unit (fewest
     cards, then lowest). A single, pair or tractor always stands.
     """
-    units = decompose(lead, trump)
+    units = lead_shape(lead, trump).units
     if len(units) == 1:
-        return ThrowResult(True, (), ())
+        return _STANDS
     suit = units[0].suit
     table, order = trump.suit_table, trump.order_table
-    # For each other hand: its highest card, highest pair, and (by length) highest tractor top.
+    # For each other hand: its highest card, highest pair, and the orders of its pairs (for tractors).
     best_single = -1
     best_pair = -1
     pair_levels: list[set[int]] = []
     for hand in other_hands:
-        counts = card_counts(c for c in hand if table[c] == suit)
-        for c, k in counts.items():
-            best_single = max(best_single, order[c])
-            if k >= 2:
-                best_pair = max(best_pair, order[c])
-        pair_levels.append({order[c] for c, k in counts.items() if k >= 2})
+        seen: set[Card] = set()
+        levels: set[int] = set()
+        for c in hand:
+            if table[c] != suit:
+                continue
+            o = order[c]
+            if c in seen:
+                levels.add(o)
+            else:
+                seen.add(c)
+                if o > best_single:
+                    best_single = o
+        if levels:
+            best_pair = max(best_pair, max(levels))
+        pair_levels.append(levels)
     beatable = []
     for u in units:
         if u.kind == "single":
@@ -147,9 +166,12 @@ def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], tru
         if beaten:
             beatable.append(u)
     if not beatable:
-        return ThrowResult(True, (), ())
+        return _STANDS
     smallest = min(beatable, key=lambda u: (len(u.cards), u.top, u.cards))
     return ThrowResult(False, smallest.cards, tuple(beatable))
+
+
+_STANDS = ThrowResult(True, (), ())
 
 
 def _tractor_above(levels: set[int], length: int, top: int) -> bool:

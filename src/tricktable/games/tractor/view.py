@@ -22,8 +22,8 @@ __all__ = ["TractorView", "build_view"]
 @dataclass(frozen=True, kw_only=True)
 class TractorView(View):
     """A seat's view. ``scores`` are the teams' levels as pip values (2..14, A = 14; the winner of a
-    finished game shows 14 too) and ``levels`` the same as text; ``trump`` is ``{"rank": "2", "suit": "H"}`` (during the draw: the standing
-    declaration's suit, or None)."""
+    finished game shows 14 too) and ``levels`` the same as text; ``trump`` is
+    ``{"rank": "2", "suit": "H"}`` (during the draw: the standing declaration's suit, or None)."""
 
     declarers: int | None
     starter: int
