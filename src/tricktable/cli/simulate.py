@@ -7,9 +7,9 @@ so a run gives the same games and the same results whatever the number of proces
 
 from __future__ import annotations
 
-import concurrent.futures as futures
 import math
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -64,6 +64,10 @@ def run_games(
     return out
 
 
+def _run_task(task: tuple[str, dict[str, Any], list[str], int, range]) -> list[Outcome]:
+    return run_games(*task)
+
+
 def _chunks(count: int, jobs: int) -> list[range]:
     size = max(1, math.ceil(count / (jobs * CHUNKS_PER_JOB)))
     return [range(start, min(count, start + size)) for start in range(0, count, size)]
@@ -88,19 +92,28 @@ def simulate(
             advance(len(chunk))
         return outcomes
     # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
-    context = multiprocessing.get_context("spawn")
-    with futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        pending = [pool.submit(run_games, game_name, config, list(seat_bots), run_seed, c) for c in chunks]
-        try:
-            for done in futures.as_completed(pending):
-                part = done.result()
-                outcomes += part
-                advance(len(part))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
+    # at once instead of waiting for their chunks to finish.
+    tasks = [(game_name, config, list(seat_bots), run_seed, chunk) for chunk in chunks]
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    try:
+        for part in pool.imap_unordered(_run_task, tasks):
+            outcomes += part
+            advance(len(part))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
     outcomes.sort(key=lambda o: o.index)
     return outcomes
+
+
+def _ignore_ctrl_c() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the run and reports it in one line (the
+    terminal sends the signal to every process of the group, which would print a traceback each)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True, slots=True)
