@@ -86,7 +86,7 @@ def test_replay_of_bad_files(cli: CliRunner, tmp_path: Path) -> None:
     cli("replay", str(tmp_path / "t.json")).assert_clean_error("cannot read")
 
 
-@pytest.mark.parametrize("name", ["all-fours", "back-alley"])
+@pytest.mark.parametrize("name", games.names())
 def test_rules_lists_every_option_and_verb(cli: CliRunner, name: str) -> None:
     run = cli("rules", name)
     assert run.code == 0, run.err

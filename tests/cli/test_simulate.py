@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from typing import Any
 
 from hypothesis import given, settings
@@ -95,3 +100,19 @@ def test_summary_counts_draws_and_leaves_non_numeric_scores_unaveraged() -> None
     assert zero.mean_score is None and summary.mean_actions == 20
     assert one.mean_score == (3 + 5 + 13) / 3  # levels count as pip values
     assert zero.bots == ["x", "x"] and one.seats == [1, 3]
+
+
+def test_ctrl_c_stops_a_parallel_run_at_once_with_one_line() -> None:
+    code = "import sys; from tricktable.cli.main import main; sys.exit(main())"
+    argv = ["simulate", "tractor", "--games", "400", "--bots", "heuristic,heuristic", "--jobs", "2"]
+    with subprocess.Popen(
+        [sys.executable, "-c", code, *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    ) as proc:
+        time.sleep(2.5)  # the workers are running by now; 400 games take minutes
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 130
+    assert err.decode().strip() == "tricktable: interrupted"
