@@ -1,6 +1,7 @@
 """Drawing what a view holds as rich renderables: the table, a hand grouped by suit, tricks, score
-sheets, results. Only a :class:`~tricktable.core.View` (and its ``to_dict()``) is ever read, so the
-screen can never show more than the seat may know.
+sheets, results. The cards shown come only from a :class:`~tricktable.core.View` (and its
+``to_dict()``), so the screen never shows more than the seat may know; the game's trump object, when
+the state has one, is used only to order and mark those cards.
 """
 
 from __future__ import annotations
@@ -19,14 +20,23 @@ from tricktable.core import View
 
 __all__ = [
     "CardKey",
+    "card_order",
     "card_text",
     "cards_text",
+    "details",
+    "format_cell",
+    "format_value",
     "group_hand",
+    "hand_text",
+    "is_trump_card",
     "legal_menu",
     "mapping_table",
     "result_panel",
+    "score_sheet",
     "seat_name",
     "table_panel",
+    "team_name",
+    "trump_text",
 ]
 
 TABLE_ROWS = 3
@@ -385,12 +395,13 @@ def table_panel(
 def details(view: View) -> RenderableType:
     """The view's logs of records (a running score sheet...) in full, one record per line."""
     parts: list[RenderableType] = []
-    for key, value in view.to_dict().items():
+    data = view.to_dict()
+    for key, value in data.items():
         if key in _DRAWN or not isinstance(value, list) or not value:
             continue
         if all(isinstance(v, Mapping) for v in value):
             parts.append(Text(_title(key), style="cyan"))
-            parts += [format_value(v, view.to_dict().get("trump")) for v in value]
+            parts += [format_value(v, data.get("trump")) for v in value]
     return Group(*parts) if parts else Text("nothing more to show", style="dim")
 
 

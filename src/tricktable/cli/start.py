@@ -15,7 +15,7 @@ from tricktable.cli.options import bot_names, get_game, parse_options, resolve_c
 from tricktable.cli.play import PlaySession
 from tricktable.cli.prompt import ask
 from tricktable.cli.saves import default_save_path, load_json
-from tricktable.core import Game, RecordError, TricktableError
+from tricktable.core import Game, TricktableError
 from tricktable.core.rng import MAX_SEED, fresh_seed
 
 __all__ = ["DEFAULT_BOT", "play_command"]
@@ -89,9 +89,7 @@ def _resume(console: Console, args: argparse.Namespace) -> PlaySession:
         raise CliError(f"{path} is a game of {game.name}, not of {args.game}")
     try:
         state = game.replay(record)
-    except RecordError as err:
-        raise CliError(f"{path} cannot be resumed: {err}") from None
-    except TricktableError as err:
+    except TricktableError as err:  # a RecordError names the field or the action index
         raise CliError(f"{path} cannot be resumed: {err}") from None
     saved = record.get("table")
     table: dict[str, Any] = saved if isinstance(saved, dict) else {}
