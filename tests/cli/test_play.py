@@ -232,3 +232,13 @@ def test_saves_go_under_xdg_data_home_and_replay_reads_them(
     assert replayed.code == 0, replayed.err
     moves = len(load(path)["actions"])
     assert f"step {moves}/{moves}" in replayed.out and "you " in replayed.out
+
+
+def test_details_prints_the_score_sheet_of_every_deal(cli: CliRunner, tmp_path: Path) -> None:
+    run = cli("play", "back-alley", "--seed", "2", "--bots", "random", stdin=[*["1"] * 40, "details", "quit"])
+    assert run.code == 0, run.err
+    shown = run.out.rsplit("> ", 2)[-2]  # what 'details' printed, before the last prompt
+    sheet = _state(tmp_path / "saves" / "back-alley-2.json").view(0).to_dict()["sheet"]
+    assert sheet and "\nsheet\n" in shown
+    assert len([line for line in shown.splitlines() if line.startswith("number=")]) == len(sheet)
+    assert "last_trick=" in shown and " | " in shown.split("last_trick=")[1]

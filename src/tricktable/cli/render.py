@@ -227,7 +227,7 @@ def plays_text(plays: Sequence[Any], viewer: int | None, num_seats: int, trump: 
     return out
 
 
-def format_value(value: Any, trump: Any = None, depth: int = 0) -> Text:
+def format_value(value: Any, trump: Any = None) -> Text:
     """Any JSON-able view value as compact text (cards are coloured when recognised)."""
     if value is None:
         return Text("—", style="dim")
@@ -246,12 +246,13 @@ def format_value(value: Any, trump: Any = None, depth: int = 0) -> Text:
             if i:
                 out.append(", ")
             out.append(f"{k}=", style="dim")
-            out.append_text(format_value(v, trump, depth + 1))
+            out.append_text(format_value(v, trump))
         return out
     if isinstance(value, Sequence):
-        nested = any(isinstance(v, Sequence | Mapping) and not isinstance(v, str) for v in value)
-        sep = " | " if nested and depth == 0 else ", " if nested else " "
-        return Text(sep).join(format_value(v, trump, depth + 1) for v in value)
+        # A list of lists (bids per seat, a trick's plays) reads as "0 pass | 1 6"; anything else is
+        # spaced out ("1 2H", a hand).
+        groups = bool(value) and all(isinstance(v, list | tuple | Mapping) for v in value)
+        return Text(" | " if groups else " ").join(format_value(v, trump) for v in value)
     return Text(str(value))
 
 
