@@ -19,7 +19,7 @@ from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
 from tricktable.games.tractor.multisets import Blocks, MultisetCombinations, SubMultisets, unrank_combination
 from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import decompose
-from tricktable.games.tractor.winner import trick_winner
+from tricktable.games.tractor.winner import _shaped_winner, trick_winner
 
 Hand = tuple[Card, ...]
 Situation = tuple[Hand, Hand, Trump, tuple[Hand, Hand]]
@@ -269,6 +269,18 @@ def test_winner_is_a_play_that_matches_and_beats_the_rest(sit: Situation, seed: 
         assert len(suits) == 1 and suits <= {trump.suit_of(lead[0]), TRUMPS}
     # Appending a duplicate of the winning play later never changes the winner (first played wins).
     assert trick_winner([*plays, plays[w]], trump) == w
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(), st.integers(0, 2**32))
+def test_single_card_tricks_agree_with_the_shaped_winner(sit: Situation, seed: int) -> None:
+    """The single-card shortcut names the winner the shape-based rule names, ties and trumps included."""
+    hand, lead, trump, rest = sit
+    rng = random.Random(seed)
+    pool = [c for holder in (hand, *rest) for c in holder] + list(trump.members[4])
+    for _ in range(10):
+        plays = [(lead[0],)] + [(rng.choice(pool),) for _ in range(3)]
+        assert trick_winner(plays, trump) == _shaped_winner(plays, trump)
 
 
 # --- the combinatorial sequences underneath ------------------------------------------------------

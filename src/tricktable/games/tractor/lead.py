@@ -86,7 +86,7 @@ class _Leads(LazySequence[tuple[Card, ...]]):
             suit += 1
         table, counts = self._trump.suit_table, self._counts
         cards = [c for c in counts if table[c] == suit]
-        return SubMultisets(cards, [counts[c] for c in cards])[index]
+        return SubMultisets(cards, [counts[c] for c in cards])._item(index)  # index is within the block
 
     def __contains__(self, play: object) -> bool:
         try:

@@ -26,7 +26,6 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import Card, format_cards
-from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError
 from tricktable.games.tractor.trump import Trump, suit_name
 
@@ -127,7 +126,7 @@ def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
 
 
 def _pairs_unit(run: list[Card], suit: int, order: tuple[int, ...]) -> Unit:
-    cards = tuple(sorted((c for c in run for _ in range(2)), key=action_key))
+    cards = tuple(sorted(run + run))  # action order is card-code order
     return Unit("tractor" if len(run) > 1 else "pair", cards, len(run), order[run[-1]], suit)
 
 

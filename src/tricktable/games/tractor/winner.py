@@ -33,6 +33,34 @@ __all__ = ["trick_winner"]
 
 def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     """The index in ``plays`` of the winning play; ``plays[0]`` is the lead."""
+    if len(plays[0]) == 1:
+        return _single_winner(plays, trump)
+    return _shaped_winner(plays, trump)
+
+
+def _single_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """A single card led (most tricks): the highest trump wins, else the highest card of the led
+    suit; the first played wins a tie. The rule of :func:`_shaped_winner` for one-card plays, without
+    working out a shape."""
+    table, order = trump.suit_table, trump.order_table
+    lead = plays[0][0]
+    led = table[lead]
+    best, best_key = 0, (led == TRUMPS, order[lead])
+    for i in range(1, len(plays)):
+        play = plays[i]
+        if len(play) != 1:
+            continue
+        suit = table[play[0]]
+        if suit != led and suit != TRUMPS:
+            continue
+        key = (suit == TRUMPS, order[play[0]])
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+def _shaped_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """The winner of any trick, worked out from the lead's shape."""
     shape = lead_shape(plays[0], trump)
     table, order = trump.suit_table, trump.order_table
     led = shape.suit
