@@ -3,13 +3,17 @@ card by card (``state.selectable``) or typed in notation."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tricktable import bots, games
 from tricktable.cli.autoplay import acting_seat, bot_action
+from tricktable.cli.main import main
 from tricktable.cli.play import MENU_LIMIT
 from tricktable.cli.render import card_order, group_hand
 from tricktable.core import Action, IllegalActionError, State
@@ -149,3 +153,39 @@ def test_simulate_tractor_reports_levels_as_pip_values(cli: CliRunner) -> None:
     data = json.loads(run.out)
     scores = [t["mean_score"] for t in data["teams"]]
     assert all(2 <= s <= 14 for s in scores) and 14 in scores  # the winner went past A
+
+
+class _FirstLegal(io.StringIO):
+    """A human who always types the first legal action in notation, read from the autosave (which
+    holds the game as it is whenever a question is asked), and quits once the first round is over."""
+
+    def __init__(self, save: Path) -> None:
+        super().__init__()
+        self.save = save
+        self.answers = 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.answers += 1
+        state = GAME.replay(load(self.save))
+        if state.view(0).last_round is not None or self.answers > 500:
+            return "quit\n"
+        return f"{state.legal_actions(0)[0]}\n"
+
+
+def test_a_whole_round_typed_in_notation(
+    cli: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    del cli  # only for its working directory and environment
+    save = tmp_path / "round.json"
+    monkeypatch.setattr("sys.stdin", _FirstLegal(save))
+    code = main(["play", "tractor", "--seed", "6", "--save", str(save)])
+    out = capsys.readouterr().out
+    assert code == 0
+    state = GAME.replay(load(save))
+    assert state.view(0).last_round is not None  # the round was played to its end
+    plays = [action for seat, action in state.history if seat == 0 and action.verb == "play"]
+    assert sum(len(a.cards) for a in plays) == 25  # the whole hand, one play per trick
+    assert all(f"you play {' '.join(map(str, a.cards))}" in out for a in plays)
+    # Every trick is announced but the last: Tractor's table clears at once for the next round and its
+    # score sheet tells who took the last trick ("kitty won").
+    assert "score sheet" in out and "kitty won" in out and out.count("trick to") == len(plays) - 1

@@ -29,6 +29,7 @@ from tricktable.cli.render import (
     legal_menu,
     result_panel,
     score_sheet,
+    seat_name,
     table_panel,
 )
 from tricktable.cli.saves import write_json
@@ -301,10 +302,20 @@ class PlaySession:
         self.console.print(
             describe(seat, action, before, after, n), style=None if seat != self.human else "bold"
         )
+        new_round = bool(after.last_round) and after.last_round != before.last_round
+        winner: int | None = None
         if after.last_trick and after.last_trick != before.last_trick:
-            winner = "you" if after.last_winner == self.human else f"seat {after.last_winner}"
-            self.console.print(f"  trick to {winner}", style="green")
-        if after.last_round and after.last_round != before.last_round:
+            winner = after.last_winner
+        elif (
+            new_round
+            and after.last_round is not None
+            and isinstance(after.last_round.get("last_winner"), int)
+        ):
+            # The deal's last trick went straight into its score sheet (the table is already cleared).
+            winner = after.last_round["last_winner"]
+        if winner is not None:
+            self.console.print(f"  trick to {seat_name(winner, self.human, n)}", style="green")
+        if new_round and after.last_round is not None:
             self.console.print(score_sheet(after.last_round))
         if after.phase != before.phase and not self.state.is_over:
             self.console.print(f"— {after.phase} —", style="dim")
