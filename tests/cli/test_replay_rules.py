@@ -148,3 +148,10 @@ def test_actions_are_told_only_as_far_as_the_view_shows_them() -> None:
     assert describe(1, Action("bid", (), 3), _view(0), _view(0), 4) == "seat 1 bids 3"
     assert describe(0, Action("give"), _view(0), _view(0), 4) == "you take one"
     assert describe(3, Action("run"), _view(0), _view(0), 4) == "seat 3 runs the pack"
+
+
+def test_a_play_that_only_partly_stands_is_told_as_such() -> None:
+    throw = Action.make("play", parse_cards("2H 3H AH AH"))
+    after = _view(0, trick=((3, parse_cards("2H")),), declarations=({"attempted": throw.cards},))
+    line = describe(3, throw, _view(0), after, 4)
+    assert line == f"seat 3 plays {' '.join(map(str, throw.cards))}, but only 2H stands (the table shows why)"

@@ -15,7 +15,7 @@ from tricktable.cards import Card, CardParseError
 from tricktable.cli.render import seat_name
 from tricktable.core import Action, View
 
-__all__ = ["describe", "visible_cards"]
+__all__ = ["describe", "played_instead", "visible_cards"]
 
 # Verb phrases read better than bare verbs for the actions whose name is a table idiom.
 _PHRASES = {"give": "take one", "run": "run the pack"}
@@ -62,6 +62,18 @@ def _shown_in_trick(view: View, seat: int, cards: tuple[Card, ...]) -> bool:
     return False
 
 
+def played_instead(seat: int, action: Action, after: View) -> tuple[Card, ...] | None:
+    """The cards a play put on the table when they differ from the cards the action named (a
+    failed throw in Tractor: the leader must play a smaller part of it), else None."""
+    if action.verb != "play":
+        return None
+    for trick in (after.trick, after.last_trick):
+        for who, played in trick:
+            if who == seat:
+                return None if Counter(played) == Counter(action.cards) else tuple(played)
+    return None
+
+
 def describe(seat: int, action: Action, before: View, after: View, num_seats: int) -> str:
     """The log line for ``seat`` taking ``action``, as the seat of ``before``/``after`` sees it."""
     viewer = after.seat
@@ -75,7 +87,11 @@ def describe(seat: int, action: Action, before: View, after: View, num_seats: in
             needed = Counter(str(c) for c in action.cards)
             shown = not (needed - gained)
         if shown:
-            return f"{who} {verb} {' '.join(str(c) for c in action.cards)}"
+            line = f"{who} {verb} {' '.join(str(c) for c in action.cards)}"
+            instead = played_instead(seat, action, after)
+            if instead is not None:
+                line += f", but only {' '.join(str(c) for c in instead)} stands (the table shows why)"
+            return line
         count = len(action.cards)
         return f"{who} {verb} {count} card{'s' if count != 1 else ''}"
     if action.arg is not None:
