@@ -66,6 +66,7 @@ _DRAWN = frozenset(
         "starter",
         "points",
         "kitty",
+        "leader",
         "num_seats",
     }
 )
@@ -344,7 +345,7 @@ def table_panel(
     turn = "—" if view.to_move is None else seat_name(view.to_move, viewer, num_seats)
     row("phase", Text(f"{view.phase}  (to move: {turn})"))
     row("trump", trump_text(field, undeclared="declaration" in data and data["declaration"] is None))
-    for seat_field in ("dealer", "starter"):
+    for seat_field in ("dealer", "starter", "leader"):
         if seat_field in data:
             row(seat_field, Text(seat_name(data[seat_field], viewer, num_seats)))
     if "declarers" in data and data["declarers"] is not None:
