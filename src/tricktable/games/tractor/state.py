@@ -229,12 +229,13 @@ class TractorState(State):
     def _with(self, **changes: Any) -> TractorState:
         """A copy with some fields changed. ``dataclasses.replace`` re-runs ``__init__`` over some 30
         fields, which made it the largest cost of a random round; copying the instance dict is a
-        fraction of that (the state has no ``__post_init__`` to re-run)."""
-        new = _new(TractorState)
-        data = new.__dict__
-        data.update(self.__dict__)
+        fraction of that (the state has no ``__post_init__`` to re-run). Copying the dict whole and
+        installing it is cheaper again than filling the new instance's empty one key by key."""
+        data = self.__dict__.copy()
         data.pop(_ISSUED, None)
         data.update(changes)
+        new = _new(TractorState)
+        _set(new, "__dict__", data)
         return new
 
     # --- the protocol ----------------------------------------------------------------------------
@@ -649,6 +650,7 @@ class TractorState(State):
 
 
 _new = object.__new__
+_set = object.__setattr__
 _ISSUED = "_issued"
 """Key of the one-action memo in a state's ``__dict__`` (not a field: no part of its value)."""
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from tricktable.cards import Card, format_cards
+from tricktable.cards import ALL_CARDS, Card, format_cards
 from tricktable.core.errors import IllegalActionError
 from tricktable.games.tractor.trump import Trump, suit_name
 
@@ -120,9 +120,23 @@ def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
             run.append(levels[o].pop(0))
         units.append(_pairs_unit(run, suit, order))
         levels = {o: left for o, left in levels.items() if left}
-    units.extend(Unit("single", (c,), 0, order[c], suit) for c in singles)
-    units.sort(key=lambda u: (-u.length, -u.top, u.cards))
+    if singles:
+        table = _single_units(trump)
+        units.extend([table[c] for c in singles])
+    units.sort(key=_unit_rank)
     return tuple(units)
+
+
+def _unit_rank(u: Unit) -> tuple[int, int, tuple[Card, ...]]:
+    """Longest first, then highest, then by cards."""
+    return (-u.length, -u.top, u.cards)
+
+
+@lru_cache(maxsize=64)
+def _single_units(trump: Trump) -> tuple[Unit, ...]:
+    """The single-card unit of each card by ``int(card)``: values, so one object per card serves
+    every play (making them anew was most of the cost of splitting a throw)."""
+    return tuple(Unit("single", (c,), 0, trump.order_table[c], trump.suit_table[c]) for c in ALL_CARDS)
 
 
 def _pairs_unit(run: list[Card], suit: int, order: tuple[int, ...]) -> Unit:
