@@ -32,6 +32,8 @@ def test_whole_all_fours_game_answering_1(cli: CliRunner, tmp_path: Path) -> Non
     # The human (seat 0) chose the first menu entry every time: their actions are in the record.
     human = [str(a) for seat, a in final.history if seat == 0]
     assert human and all(f"you {a.split()[0]}" in run.out for a in human)
+    again = cli("play", "--resume", str(tmp_path / "saves" / "all-fours-5.json"))
+    assert again.code == 0 and "game over" in again.out  # a finished game resumes to its result
 
 
 def test_two_player_all_fours_game_with_the_seat_chosen(cli: CliRunner, tmp_path: Path) -> None:
