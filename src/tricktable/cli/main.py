@@ -80,6 +80,10 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     console = Console(highlight=False)
+    if sys.stdin is not None and sys.stdin.isatty():
+        # Line editing and history at the prompts, where the platform has it.
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
     try:
         args = _parser().parse_args(argv)
         commands = {"play": play_command, "simulate": simulate_command, "replay": _replay, "rules": _rules}
