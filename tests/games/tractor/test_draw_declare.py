@@ -6,9 +6,18 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tricktable.cards import Suit, parse_cards
+from tricktable.cards import Card, Suit, parse_cards
 from tricktable.core import IllegalActionError, NotYourTurnError
+from tricktable.games.tractor.declare import (
+    Declaration,
+    DeclareRules,
+    declaration_reason,
+    declarations,
+    make_declaration,
+)
 from tricktable.games.tractor.state import TractorState
 
 from .helpers import GAME, draw, draw_all, new, pass_all, stack
@@ -220,3 +229,36 @@ def test_declarations_can_be_picked_card_by_card() -> None:
     assert state.selectable(seat=3) == ()
     state = draw(state, 4)  # seat 1 now holds LJ too, but one LJ declares nothing
     assert state.selectable(seat=1) == parse_cards("2S")
+
+
+SPECIALS = parse_cards("2S 2H 2D 2C LJ BJ")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(SPECIALS), max_size=6),
+    st.integers(0, 3),
+    st.one_of(
+        st.none(),
+        st.builds(
+            make_declaration,
+            st.integers(0, 3),
+            st.sampled_from([(c,) for c in SPECIALS[:4]] + [(c, c) for c in SPECIALS]),
+            st.none(),
+            st.just(2),
+        ),
+    ),
+    st.booleans(),
+    st.booleans(),
+)
+def test_listed_declarations_are_exactly_those_the_reason_function_accepts(
+    held: list[Card], seat: int, current: Declaration | None, reinforce: bool, higher: bool
+) -> None:
+    """The list (with its shortcut for hands holding no pair) against every candidate checked one by one."""
+    rules = DeclareRules(reinforce, higher)
+    specials = tuple(held)
+    candidates = {(c,) for c in specials} | {(c, c) for c in specials}
+    expected = {
+        cards for cards in candidates if declaration_reason(specials, seat, cards, current, 2, rules) is None
+    }
+    assert set(declarations(specials, seat, current, 2, rules)) == expected

@@ -151,6 +151,10 @@ def declarations(
     """Every declaration ``seat`` may make now; ``specials`` are its trump-rank cards and jokers."""
     if not specials or (current is not None and current.kind == "jokers"):
         return ()
+    if current is not None and len(set(specials)) == len(specials):
+        # Once a declaration stands only a pair can be shown, and these cards hold none: the common
+        # case during the draw, answered without the cached lookup (whose key is costly to hash).
+        return ()
     return _declarations(specials, seat, current, rank, rules)
 
 
