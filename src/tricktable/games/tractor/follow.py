@@ -27,6 +27,11 @@ its singles (distinct cards outside *X*, one copy each), so the plays with a giv
 enumerated, at most ``2**12`` for a 25-card hand, each kept if it reaches the tractor score; the free
 pairs are then counted by binomials. :func:`legal_follows` indexes the result by unranking.
 
+**Speed.** Most tricks of a real round are single cards (a failed throw leaves one too). For those
+:func:`legal_follows` skips the follow problem: the answer is the distinct suit cards, or every
+distinct card when void, listed in the order the general enumeration gives (the property tests hold
+the two to the same plays in the same order, so a seeded game plays identically either way).
+
 >>> from tricktable.cards import parse_cards
 >>> from tricktable.games.tractor.trump import Trump
 >>> t = Trump(rank="2", suit="S")
@@ -361,7 +366,7 @@ class _OneCard(LazySequence[tuple[Card, ...]]):
     __slots__ = ("_choices", "_hand", "_lead", "_trump")
 
     def __init__(self, hand: Sequence[Card], lead: Card, trump: Trump, choices: tuple[Card, ...]) -> None:
-        self._hand = hand
+        self._hand = tuple(hand)
         self._lead = lead
         self._trump = trump
         self._choices = choices
