@@ -137,9 +137,7 @@ def test_actions_are_told_only_as_far_as_the_view_shows_them() -> None:
     assert describe(0, bury, _view(0), _view(0), 4) == f"you bury {' '.join(map(str, bury.cards))}"
     # A play that shows in the trick is named; so is a declaration that now shows in the view.
     play = Action.make("play", parse_cards("QS"))
-    assert describe(2, play, _view(0), _view(0, trick=((2, parse_cards("QS")),)), 4) == (
-        "seat 2 (partner) plays QS"
-    )
+    assert describe(2, play, _view(0), _view(0, trick=((2, parse_cards("QS")),)), 4) == ("partner plays QS")
     declare = Action.make("declare", parse_cards("2H 2H"))
     after = _view(None, declarations=({"seat": 3, "cards": parse_cards("2H 2H")},))
     assert describe(3, declare, _view(None), after, 4) == "seat 3 declares 2H 2H"

@@ -20,18 +20,10 @@ from tricktable.cards import Card
 from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputEnded
 from tricktable.cli.narrate import describe
+from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.picker import PICK_HELP, Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
-from tricktable.cli.render import (
-    card_order,
-    details,
-    group_hand,
-    legal_menu,
-    result_panel,
-    score_sheet,
-    seat_name,
-    table_panel,
-)
+from tricktable.cli.render import card_order, details, group_hand, legal_menu, result_panel, seat_name
 from tricktable.cli.saves import write_json
 from tricktable.core import Action, Game, State, TricktableError, View
 from tricktable.core.rng import MAX_SEED, rng_for
@@ -281,7 +273,13 @@ class PlaySession:
 
         def show(picked: Sequence[Card]) -> None:
             panel = table_panel(
-                view, self.state.num_seats, title=title, order=order, numbered=hand, picked=picked
+                view,
+                self.state.num_seats,
+                title=title,
+                order=order,
+                numbered=hand,
+                picked=picked,
+                config=self.state.config,
             )
             self.console.print(panel)
 
@@ -316,7 +314,7 @@ class PlaySession:
         if winner is not None:
             self.console.print(f"  trick to {seat_name(winner, self.human, n)}", style="green")
         if new_round and after.last_round is not None:
-            self.console.print(score_sheet(after.last_round))
+            self.console.print(score_sheet(after.last_round, after.game, self.human, n))
         if after.phase != before.phase and not self.state.is_over:
             self.console.print(f"— {after.phase} —", style="dim")
 
@@ -333,7 +331,10 @@ class PlaySession:
 
     def show_table(self) -> None:
         view = self.state.view(self.human)
-        self.console.print(table_panel(view, self.state.num_seats, title=self._title(view), order=self.order))
+        panel = table_panel(
+            view, self.state.num_seats, title=self._title(view), order=self.order, config=self.state.config
+        )
+        self.console.print(panel)
 
     def show_choices(self, menu: Sequence[Action], optional: bool, picker: Picker | None) -> None:
         if optional:

@@ -19,22 +19,26 @@ from tricktable.cards import Card, CardParseError, Suit
 from tricktable.core import View
 
 __all__ = [
+    "DRAWN",
+    "TABLE_ROWS",
     "CardKey",
     "card_order",
     "card_text",
     "cards_text",
+    "common_rows",
     "details",
     "format_cell",
     "format_value",
+    "generic_rows",
     "group_hand",
     "hand_text",
+    "is_empty",
     "is_trump_card",
     "legal_menu",
     "mapping_table",
+    "plays_text",
     "result_panel",
-    "score_sheet",
     "seat_name",
-    "table_panel",
     "team_name",
     "trump_text",
 ]
@@ -45,8 +49,9 @@ TABLE_ROWS = 3
 CardKey = Callable[[Card], Any]
 """A display order for cards, e.g. a game's own trump order (lower sorts first)."""
 
-# Fields the table panel draws in its own rows; every other view field is shown generically.
-_DRAWN = frozenset(
+# Fields every table panel draws in its own rows; every other view field is shown by its game's
+# panel or generically.
+DRAWN = frozenset(
     {
         "game",
         "seat",
@@ -75,13 +80,13 @@ _SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "dia
 
 
 def seat_name(seat: int | None, viewer: int | None, num_seats: int) -> str:
-    """``you``, ``seat 2 (partner)`` or ``seat 1``: a seat as the viewer thinks of it."""
+    """``you``, ``partner`` or ``seat 1``: a seat as the viewer thinks of it."""
     if seat is None:
         return "nobody"
     if seat == viewer:
         return "you"
     if viewer is not None and num_seats == 4 and seat == (viewer + 2) % 4:
-        return f"seat {seat} (partner)"
+        return "partner"
     return f"seat {seat}"
 
 
@@ -321,54 +326,19 @@ def mapping_table(data: Mapping[str, Any], trump: Any = None) -> Table:
     return grid
 
 
-def table_panel(
-    view: View,
+def generic_rows(
+    data: Mapping[str, Any],
+    viewer: int | None,
     num_seats: int,
+    trump: Any,
     *,
-    title: str,
-    order: Any = None,
-    numbered: Sequence[Card] | None = None,
-    picked: Sequence[Card] = (),
-) -> Panel:
-    """The whole table as the view's seat sees it."""
-    data = view.to_dict()
-    viewer = view.seat
-    field = data.get("trump")
-    trump = field if order is None else order  # what marks and sorts the cards
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="cyan", no_wrap=True)
-    grid.add_column()
-
-    def row(label: str, value: RenderableType) -> None:
-        grid.add_row(label, value)
-
-    turn = "—" if view.to_move is None else seat_name(view.to_move, viewer, num_seats)
-    row("phase", Text(f"{view.phase}  (to move: {turn})"))
-    row("trump", trump_text(field, undeclared="declaration" in data and data["declaration"] is None))
-    for seat_field in ("dealer", "starter", "leader"):
-        if seat_field in data:
-            row(seat_field, Text(seat_name(data[seat_field], viewer, num_seats)))
-    if "declarers" in data and data["declarers"] is not None:
-        row("declarers", Text(team_name(data["declarers"], viewer, num_seats)))
-    if "turn_up" in data:
-        row("turned up", format_value(data["turn_up"], trump))
-    scores = Text()
-    scores_shown = data.get("scores", [])
-    levels = data.get("levels")
-    if isinstance(levels, list) and len(levels) == len(scores_shown):
-        scores_shown = levels  # Tractor's levels as the players name them (J, Q, K, A)
-    for team, score in enumerate(scores_shown):
-        if team:
-            scores.append("   ")
-        scores.append(f"{team_name(team, viewer, num_seats)}: ")
-        scores.append(str(score), style="bold")
-    row("scores", scores)
-    if "points" in data:
-        row("points", format_value(data["points"]))
-    if data.get("kitty"):
-        row("kitty", format_value(data["kitty"], trump))
+    skip: frozenset[str] = frozenset(),
+) -> list[tuple[str, RenderableType]]:
+    """Rows for the view fields no panel draws (``skip`` and :data:`DRAWN` are left out): each field by
+    its name, a log of nested records only counted (the 'details' command prints it whole)."""
+    rows: list[tuple[str, RenderableType]] = []
     for key, value in data.items():
-        if key in _DRAWN or is_empty(value) or (key == "levels" and scores_shown is levels):
+        if key in DRAWN or key in skip or is_empty(value):
             continue
         if (
             isinstance(value, list)
@@ -376,22 +346,42 @@ def table_panel(
             and all(isinstance(v, Mapping) for v in value)
             and not all(_is_flat_record(v) for v in value)
         ):
-            # A log of nested records (a running score sheet) would swamp the table: count it here;
-            # the 'details' command prints it whole.
-            row(_title(key), Text(f"{len(value)} entries (type 'details')", style="dim"))
+            rows.append((_title(key), Text(f"{len(value)} entries (type 'details')", style="dim")))
         else:
-            row(_title(key), format_cell(value, trump, last=TABLE_ROWS))
-    if data.get("last_trick"):
-        last = plays_text(data["last_trick"], viewer, num_seats, trump)
-        last.append(f"   → {seat_name(data.get('last_winner'), viewer, num_seats)}", style="green")
-        row("last trick", last)
-    row("trick", plays_text(data["trick"], viewer, num_seats, trump) if data.get("trick") else Text("—"))
-    parts: list[RenderableType] = [grid]
-    if view.hand:
-        hand = hand_text(view.hand, trump, numbered=numbered, picked=picked)
-        parts += [Text(""), Text("your hand" if viewer is not None else "hand", style="cyan"), hand]
-    # Full width: a shrink-to-fit panel measures its content twice, which triples the drawing time.
-    return Panel(Group(*parts), title=title, box=box.ROUNDED)
+            rows.append((_title(key), format_cell(value, trump, last=TABLE_ROWS)))
+    return rows
+
+
+def common_rows(
+    data: Mapping[str, Any], viewer: int | None, num_seats: int, trump: Any
+) -> list[tuple[str, RenderableType]]:
+    """The rows of a game with no panel of its own: the common fields by name."""
+    rows: list[tuple[str, RenderableType]] = []
+    rows.append(
+        (
+            "trump",
+            trump_text(data.get("trump"), undeclared="declaration" in data and data["declaration"] is None),
+        )
+    )
+    for seat_field in ("dealer", "starter", "leader"):
+        if seat_field in data:
+            rows.append((seat_field, Text(seat_name(data[seat_field], viewer, num_seats))))
+    if data.get("declarers") is not None:
+        rows.append(("declarers", Text(team_name(data["declarers"], viewer, num_seats))))
+    if "turn_up" in data:
+        rows.append(("turned up", format_value(data["turn_up"], trump)))
+    scores = Text()
+    for team, score in enumerate(data.get("scores", [])):
+        if team:
+            scores.append("   ")
+        scores.append(f"{team_name(team, viewer, num_seats)}: ")
+        scores.append(str(score), style="bold")
+    rows.append(("scores", scores))
+    if "points" in data:
+        rows.append(("points", format_value(data["points"])))
+    if data.get("kitty"):
+        rows.append(("kitty", format_value(data["kitty"], trump)))
+    return rows
 
 
 def details(view: View) -> RenderableType:
@@ -399,7 +389,7 @@ def details(view: View) -> RenderableType:
     parts: list[RenderableType] = []
     data = view.to_dict()
     for key, value in data.items():
-        if key in _DRAWN or not isinstance(value, list) or not value:
+        if key in DRAWN or not isinstance(value, list) or not value:
             continue
         if all(isinstance(v, Mapping) for v in value):
             parts.append(Text(_title(key), style="cyan"))
@@ -426,8 +416,3 @@ def result_panel(result: Mapping[str, Any], num_seats: int, viewer: int | None) 
     headline = "a draw" if winner is None else f"{team_name(winner, viewer, num_seats)} wins"
     body = mapping_table({k: v for k, v in result.items() if k not in ("winner", "draw")})
     return Panel(Group(Text(headline, style="bold green"), body), title="game over", expand=False)
-
-
-def score_sheet(last_round: Mapping[str, Any]) -> Panel:
-    """The end-of-deal summary a game reports in ``last_round``."""
-    return Panel(mapping_table(last_round), title="score sheet", expand=False)

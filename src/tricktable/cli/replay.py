@@ -15,8 +15,9 @@ from rich.console import Console
 from tricktable.cli.errors import CliError
 from tricktable.cli.narrate import describe
 from tricktable.cli.options import get_game
+from tricktable.cli.panels import table_panel
 from tricktable.cli.prompt import ask
-from tricktable.cli.render import card_order, result_panel, table_panel
+from tricktable.cli.render import card_order, result_panel
 from tricktable.cli.saves import load_json
 from tricktable.core import Action, Game, State, TricktableError
 
@@ -74,7 +75,9 @@ def show_step(console: Console, replay: Replay, step: int, seat: int | None) -> 
             f"[bold]step {step}/{total}[/bold]: {describe(actor, action, before, view, replay.num_seats)}"
         )
     title = f"{replay.game.title} — {who}"
-    console.print(table_panel(view, replay.num_seats, title=title, order=card_order(state)))
+    console.print(
+        table_panel(view, replay.num_seats, title=title, order=card_order(state), config=state.config)
+    )
     if step == total and state.is_over and state.result is not None:
         console.print(result_panel(state.result.to_dict(), replay.num_seats, seat))
 
