@@ -177,3 +177,16 @@ def test_card_points_total_200() -> None:
     from tricktable.games.tractor.state import PACK
 
     assert card_points(PACK) == 200
+
+
+def test_the_last_round_sheet_shows_everyone_the_kitty_and_the_last_trick() -> None:
+    """DESIGN: last_round names the kitty and its multiplier; the kitty is turned up when the round is
+    scored, so once the next round is being drawn every seat's sheet shows it, with the last trick."""
+    state = _last_trick("AS", ("3S", "4S", "6S"), leader=1, points=30)
+    assert state.phase == "draw"
+    for seat in (0, 1, 2, 3, None):
+        sheet = state.view(seat).to_dict()["last_round"]
+        assert sheet["kitty"] == KITTY.split()
+        assert sheet["kitty_won"] and sheet["multiplier"] == 2
+        assert sheet["last_trick"] == [[1, ["AS"]], [2, ["3S"]], [3, ["4S"]], [0, ["6S"]]]
+        assert sheet["last_winner"] == 1

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.cards import Card
+from tricktable.core.trick import Play
 from tricktable.games.tractor.config import ACE, Config, level_name
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.units import decompose
@@ -103,6 +104,9 @@ class RoundSummary:
     next_declarers: int
     next_starter: int
     winner: int | None
+    last_trick: tuple[Play, ...]
+    """The round's last trick (it decides the kitty), as ``(seat, cards)`` in play order."""
+    last_winner: int
 
     @property
     def level_change(self) -> tuple[int, int]:
@@ -112,16 +116,16 @@ class RoundSummary:
             self.levels_after[1] - self.levels_before[1],
         )
 
-    def as_mapping(self, *, cards: bool = False) -> dict[str, Any]:
-        """The summary as the view shows it (levels as text). It names the kitty's cards only with
-        ``cards=True``: once the next deal is drawn those cards lie hidden in new hands, and a view
-        never names a card its seat cannot see (the kitty's points and multiplier stay)."""
-        out = {
+    def as_mapping(self) -> dict[str, Any]:
+        """The summary as the view shows it (levels as text). The kitty and the last trick are named:
+        at the table they are turned face up when the round is scored, so every seat has seen them."""
+        return {
             "round": self.round,
             "declarers": self.declarers,
             "starter": self.starter,
             "trump": self.trump,
             "points_before_kitty": self.points_before_kitty,
+            "kitty": self.kitty,
             "kitty_points": self.kitty_points,
             "multiplier": self.multiplier,
             "kitty_won": self.kitty_won,
@@ -132,10 +136,9 @@ class RoundSummary:
             "next_declarers": self.next_declarers,
             "next_starter": self.next_starter,
             "winner": self.winner,
+            "last_trick": self.last_trick,
+            "last_winner": self.last_winner,
         }
-        if cards:
-            out["kitty"] = self.kitty
-        return out
 
 
 def score_round(
@@ -148,14 +151,14 @@ def score_round(
     starter: int,
     points: int,
     kitty: tuple[Card, ...],
-    last_lead: Sequence[Card],
+    last_trick: tuple[Play, ...],
     last_winner: int,
 ) -> RoundSummary:
     """Score a round: ``points`` are the opponents' points from tricks (failed-throw penalties
     included); the kitty counts for them, multiplied, if one of them won the last trick."""
     kitty_pts = card_points(kitty)
     kitty_won = last_winner % 2 != declarers
-    multiplier = kitty_multiplier(config.kitty_multiplier, last_lead, trump)
+    multiplier = kitty_multiplier(config.kitty_multiplier, last_trick[0][1], trump)
     total = points + (kitty_pts * multiplier if kitty_won else 0)
     stay, steps = band(total, config)
     team = declarers if stay else 1 - declarers
@@ -177,4 +180,6 @@ def score_round(
         next_declarers=team,
         next_starter=(starter + 2) % 4 if stay else (starter + 1) % 4,
         winner=team if new_level == PASSED_ACE else None,
+        last_trick=last_trick,
+        last_winner=last_winner,
     )

@@ -523,9 +523,9 @@ class TractorState(State):
         )
         if hands[winner]:
             return done
-        return done._round_over(trick[0][1], winner)
+        return done._round_over(trick, winner)
 
-    def _round_over(self, last_lead: tuple[Card, ...], last_winner: int) -> TractorState:
+    def _round_over(self, last_trick: tuple[Play, ...], last_winner: int) -> TractorState:
         declarers = self.declarers
         assert declarers is not None
         summary = score_round(
@@ -537,7 +537,7 @@ class TractorState(State):
             starter=self.starter,
             points=self.points,
             kitty=self.kitty,
-            last_lead=last_lead,
+            last_trick=last_trick,
             last_winner=last_winner,
         )
         levels = summary.levels_after
@@ -550,7 +550,7 @@ class TractorState(State):
                 f"{self.round_no + 1} rounds",
                 details={
                     "rounds": self.round_no + 1,
-                    "last_round": to_jsonable(summary.as_mapping(cards=True)),
+                    "last_round": to_jsonable(summary.as_mapping()),
                 },
             )
             return self._with(stage="over", mover=None, levels=levels, last_round=summary, outcome=outcome)
