@@ -184,6 +184,7 @@ def test_a_whole_round_typed_in_notation(
     plays = [action for seat, action in state.history if seat == 0 and action.verb == "play"]
     assert sum(len(a.cards) for a in plays) == 25  # the whole hand, one play per trick
     assert all(f"you play {' '.join(map(str, a.cards))}" in out for a in plays)
-    # Every trick is announced but the last: Tractor's table clears at once for the next round and its
-    # score sheet tells what the kitty counted for.
-    assert "score sheet" in out and "points ×" in out and out.count("trick to") == len(plays) - 1
+    # Every trick is announced, the last one from the score sheet (the table clears at once for the next
+    # round), which shows that trick and the opponents' points around the kitty.
+    assert "score sheet" in out and "before the kitty" in out and out.count("trick to") == len(plays)
+    assert "last trick" in out.split("score sheet")[-1]

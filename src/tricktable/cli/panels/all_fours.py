@@ -89,12 +89,7 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     count = data.get("game_count") or [0] * len(data["tricks_won"])
     for team in ctx.teams():
         n = data["tricks_won"][team]
-        line = Text(f"{n} trick{'s' if n != 1 else ''}  ·  game points {count[team]}")
-        won = (data.get("won") or [])[team] if data.get("won") else []
-        if won:
-            line.append("   ")
-            line.append_text(ctx.cards(won))
-        out.append((ctx.team(team), line))
+        out.append((ctx.team(team), Text(f"{n} trick{'s' if n != 1 else ''}  ·  game points {count[team]}")))
     scores = ctx.per_team(data["scores"])
     scores.append(f"   (first to {data['target']})", style="dim")
     out.append(("scores", scores))

@@ -60,7 +60,8 @@ def contract_text(contract: Mapping[str, Any], bids: Sequence[Any], ctx: Context
     kind = contract["kind"]
     if kind == "tricks":
         n = contract["tricks"]
-        said = " + ".join(f"{ctx.seat(seat)} {bid}" for seat, bid in bids if ctx.team_of(seat) == team)
+        bid_by = {seat: bid for seat, bid in bids}
+        said = " + ".join(f"{ctx.seat(seat)} {bid_by[seat]}" for seat in ctx.members(team) if seat in bid_by)
         return f"{n} trick{'s' if n != 1 else ''} ({said})"
     if kind == "board":
         return (

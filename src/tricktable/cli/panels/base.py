@@ -64,7 +64,9 @@ class Context:
         return [(first + i) % count for i in range(count)]
 
     def members(self, team: int) -> list[int]:
-        return [s for s in range(self.num_seats) if self.team_of(s) == team]
+        """The team's seats, the viewer first."""
+        seats = [s for s in range(self.num_seats) if self.team_of(s) == team]
+        return sorted(seats, key=lambda s: s != self.viewer)
 
     def cards(self, cards: Iterable[str]) -> Text:
         return cards_text(cards, self.marks)

@@ -85,7 +85,8 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
 def sheet(last: Mapping[str, Any], ctx: Context) -> RenderableType:
     """The end of a round: the opponents' points before and after the kitty, the kitty and its
     multiplier, each team's level change, the next declarers and starter, the last trick."""
-    head = Text(f"round {last['round']}  ·  declarers {ctx.team(last['declarers'])}  ·  trump ")
+    # The sheet counts rounds from 0; the table (the view's ``round``) from 1.
+    head = Text(f"round {int(last['round']) + 1}  ·  declarers {ctx.team(last['declarers'])}  ·  trump ")
     head.append_text(_trump(last["trump"], undeclared=False))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
@@ -96,19 +97,21 @@ def sheet(last: Mapping[str, Any], ctx: Context) -> RenderableType:
     if last.get("kitty"):
         kitty.append_text(ctx.cards(last["kitty"]))
         kitty.append("  ")
-    kitty.append(f"{last['kitty_points']} points × {last['multiplier']}")
-    kitty.append(
-        "  (won by the opponents' last trick)" if last.get("kitty_won") else "  (kept by the declarers)",
-        style="dim",
-    )
+    points, times = int(last["kitty_points"]), int(last["multiplier"])
+    if last.get("kitty_won"):
+        won = points * times
+        kitty.append(f"{points} points × {times} = {won} to the opponents (they won the last trick)")
+    else:
+        kitty.append(f"{points} points, kept by the declarers (they won the last trick)")
     grid.add_row("kitty", kitty)
     levels = joined(
         f"{ctx.team(t)} {last['levels_before'][t]} → {last['levels_after'][t]} ({last['level_change'][t]:+d})"
         for t in ctx.teams()
     )
     grid.add_row("levels", levels)
-    nxt = f"{ctx.team(last['next_declarers'])} declare, {ctx.seat(last['next_starter'])} to start"
-    grid.add_row("next round", Text(nxt))
+    starter = last["next_starter"]
+    nxt = f"{ctx.team(last['next_declarers'])} declare; {ctx.seat(starter)} "
+    grid.add_row("next round", Text(nxt + ("start" if starter == ctx.viewer else "starts")))
     if last.get("last_trick"):
         trick = ctx.plays(last["last_trick"])
         trick.append(f"   → {ctx.seat(last.get('last_winner'))}", style="green")
