@@ -13,7 +13,7 @@ import statistics
 import sys
 from typing import Any
 
-from bench.anchors import oh_hell_games_per_second
+from bench.anchors import oh_hell_games_per_second, rlcard_bridge_games_per_second
 from bench.throughput import random_deals, random_deals_untimed
 
 TARGETS = {"back-alley": 1500.0, "tractor": 300.0}
@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tricktable benchmarks: Python {report['python']} on {report['machine']}, one process\n")
 
     anchor_runs: list[float] = []
+    bridge_runs: list[float] = []
     headline: dict[str, list[float]] = {n: [] for n in names}
     for r in range(args.rounds):
         for name in names:
@@ -45,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
             anchor = oh_hell_games_per_second(args.seconds)
             if anchor is not None:
                 anchor_runs.append(anchor)
+            bridge = rlcard_bridge_games_per_second(args.seconds)
+            if bridge is not None:
+                bridge_runs.append(bridge)
         print(f"  round {r + 1}/{args.rounds} done", file=sys.stderr)
 
     print(f"{'game':<12} {'random play (median)':>30} {'target':>8} {'µs/legal':>9} {'µs/apply':>9}")
@@ -78,7 +82,19 @@ def main(argv: list[str] | None = None) -> int:
             "runs": anchor_runs,
             "ratio_back_alley": ours / anchor,
         }
-    elif "back-alley" in names:
+    if bridge_runs:
+        bridge = statistics.median(bridge_runs)
+        ours = statistics.median(headline["back-alley"])
+        print(
+            f"anchor: RLCard bridge (random agents, pure Python) {bridge:,.0f} games/s; "
+            f"Back Alley 13-card hands / RLCard bridge games: {ours / bridge:.1f}x"
+        )
+        report["anchor_rlcard_bridge"] = {
+            "games_per_second": bridge,
+            "runs": bridge_runs,
+            "ratio_back_alley": ours / bridge,
+        }
+    if not anchor_runs and "back-alley" in names:
         print("\nanchor: OpenSpiel not installed here (see bench/anchors.py); no side-by-side figure")
 
     if "tractor" in names:

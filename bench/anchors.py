@@ -1,7 +1,8 @@
 """The anchors our figures are compared with, run in their own interpreter (they are not our
-dependencies): OpenSpiel's C++ Oh Hell driven from a Python loop (``../shared/bench/anchor_oh_hell.py``).
+dependencies): OpenSpiel's C++ Oh Hell driven from a Python loop (``../shared/bench/anchor_oh_hell.py``)
+and RLCard's bridge with its random agents (``anchor_rlcard_bridge.py`` beside this file).
 
-Install once: ``python3 -m venv /tmp/anchor-venv && /tmp/anchor-venv/bin/pip install open-spiel``.
+Install once: ``python3 -m venv /tmp/anchor-venv && /tmp/anchor-venv/bin/pip install open-spiel rlcard``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 ANCHOR_PYTHON_ENV = "TRICKTABLE_ANCHOR_PYTHON"
 DEFAULT_ANCHOR_PYTHON = Path("/tmp/anchor-venv/bin/python")
 OH_HELL_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "anchor_oh_hell.py"
+RLCARD_BRIDGE_SCRIPT = Path(__file__).resolve().parent / "anchor_rlcard_bridge.py"
 
 
 def anchor_python() -> Path | None:
@@ -23,11 +25,20 @@ def anchor_python() -> Path | None:
 
 def oh_hell_games_per_second(seconds: float) -> float | None:
     """OpenSpiel Oh Hell (4 players, 12 tricks) games per second, or None if not installed here."""
+    return _run_anchor(OH_HELL_SCRIPT, seconds)
+
+
+def rlcard_bridge_games_per_second(seconds: float) -> float | None:
+    """RLCard bridge games per second with random agents, or None if not installed here."""
+    return _run_anchor(RLCARD_BRIDGE_SCRIPT, seconds)
+
+
+def _run_anchor(script: Path, seconds: float) -> float | None:
     python = anchor_python()
-    if python is None or not OH_HELL_SCRIPT.exists():
+    if python is None or not script.exists():
         return None
     done = subprocess.run(
-        [str(python), str(OH_HELL_SCRIPT), str(seconds)], capture_output=True, text=True, check=False
+        [str(python), str(script), str(seconds)], capture_output=True, text=True, check=False
     )
     if done.returncode != 0:
         return None
