@@ -15,7 +15,7 @@ from tricktable import bots, games
 from tricktable.cards import parse_cards
 from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.panels import score_sheet, table_panel
-from tricktable.cli.render import card_order
+from tricktable.cli.render import card_order, result_panel
 from tricktable.core import State, View
 
 BACK_ALLEY = games.get("back-alley")
@@ -227,3 +227,21 @@ def test_tractor_failed_throw_and_the_end_of_round_sheet() -> None:
 def test_a_spectator_sees_teams_by_number() -> None:
     text = _table(BACK_ALLEY.new(seed=1), None)
     assert "scores team 0 (0 & 2) 0 · team 1 (1 & 3) 0" in text
+
+
+def test_back_alley_joker_turn_up_means_no_trump_and_names_the_discarded_joker() -> None:
+    state = next(s for s in (BACK_ALLEY.new(seed=n) for n in range(100)) if s.view(0).to_dict()["discard"])
+    data = state.view(0).to_dict()
+    holder = data["discarded_by"]
+    name = {0: "you", 1: "seat 1", 2: "partner", 3: "seat 3"}[holder]
+    text = _table(state)
+    assert (
+        f"trump no trump (turned up {data['turn_up'][-1]}) · {data['discard'][0]} discarded by {name}" in text
+    )
+
+
+def test_game_over_scores_are_named_by_team() -> None:
+    result = {"scores": [14, 9], "winner": 0, "draw": False, "summary": "team 0 wins"}
+    text = _text(result_panel(result, 4, 1))
+    assert "team 0 (0 & 2) wins" in text
+    assert "scores team 0 (0 & 2): 14, your team (1 & 3): 9" in text

@@ -414,5 +414,10 @@ def result_panel(result: Mapping[str, Any], num_seats: int, viewer: int | None) 
     """The end of the game: who won, the scores, and the game's own details."""
     winner = result.get("winner")
     headline = "a draw" if winner is None else f"{team_name(winner, viewer, num_seats)} wins"
-    body = mapping_table({k: v for k, v in result.items() if k not in ("winner", "draw")})
+    shown: dict[str, Any] = {k: v for k, v in result.items() if k not in ("winner", "draw")}
+    scores = shown.get("scores")
+    if isinstance(scores, list) and len(scores) == (2 if num_seats == 4 else num_seats):
+        # Per-team values read with their team's name, as on the table.
+        shown["scores"] = ",  ".join(f"{team_name(t, viewer, num_seats)}: {v}" for t, v in enumerate(scores))
+    body = mapping_table(shown)
     return Panel(Group(Text(headline, style="bold green"), body), title="game over", expand=False)
