@@ -176,6 +176,13 @@ def test_tractor_draw_levels_declaration_and_progress() -> None:
     text = _table(declared)
     decl = declared.view(0).to_dict()["declaration"]
     assert re.search(rf"declared (you|partner|seat \d): {' '.join(decl['cards'])} \({decl['kind']}", text)
+    team = "your team" if decl["seat"] % 2 == 0 else "their team"
+    assert f"declarers {team}, if the declaration stands" in text
+    assert "opponents' points" not in text  # nothing can be taken before the play
+    drawn = int(declared.view(0).to_dict()["drawn"])
+    assert f"{drawn} card{'s' if drawn != 1 else ''} drawn, {100 - drawn} left in the stock" in text
+    last = _until(declared, lambda s: s.phase == "last-declare")
+    assert "all 100 cards drawn: a last chance to declare or overturn" in _table(last)
 
 
 def test_tractor_kitty_only_for_the_starter_and_the_opponents_points() -> None:

@@ -56,7 +56,10 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     declarers = data.get("declarers")
     levels = data.get("levels") or data["scores"]
     out: list[Row] = [("round", Text(str(data["round"]))), ("levels", _levels(levels, ctx))]
-    if declarers is None:
+    decl = data.get("declaration")
+    if declarers is None and decl:
+        out.append(("declarers", Text(f"{ctx.team(ctx.team_of(decl['seat']))}, if the declaration stands")))
+    elif declarers is None:
         out.append(("declarers", Text("the first declaration decides", style="dim")))
     else:
         who = Text(ctx.team(declarers))
@@ -68,11 +71,16 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     out.append(("trump", _trump(data["trump"], undeclared=undeclared)))
     if data.get("declaration"):
         out.append(("declared", _declaration(data["declaration"], ctx)))
-    if data.get("phase") in ("draw", "last-declare"):
-        out.append(("draw", Text(f"{data['drawn']} cards drawn, {data['stock']} left in the stock")))
+    if data.get("phase") == "last-declare":
+        out.append(("draw", Text(f"all {data['drawn']} cards drawn: a last chance to declare or overturn")))
+    elif data.get("phase") == "draw":
+        drawn = int(data["drawn"])
+        line = f"{drawn} card{'s' if drawn != 1 else ''} drawn, {data['stock']} left in the stock"
+        out.append(("draw", Text(line)))
     if data.get("revealed"):
         out.append(("kitty shown", ctx.cards(data["revealed"])))
-    out.append(("opponents' points", _points(int(data["points"]), declarers, ctx)))
+    if data.get("phase") in ("play", "over"):  # nothing is taken before the first trick
+        out.append(("opponents' points", _points(int(data["points"]), declarers, ctx)))
     for throw in data.get("failed_throws") or []:
         out.append(("failed throw", _throw(throw, ctx)))
     if data.get("kitty_taken"):
