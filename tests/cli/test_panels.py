@@ -190,7 +190,8 @@ def test_tractor_kitty_only_for_the_starter_and_the_opponents_points() -> None:
     view = state.view(0)
     starter = view.to_dict()["starter"]
     declarers = view.to_dict()["declarers"]
-    assert ("kitty " in _table(state, starter)) and ("kitty " not in _table(state, (starter + 1) % 4))
+    assert "kitty buried" in _table(state, starter) and "kitty picked up" in _table(state, starter)
+    assert "kitty" not in _table(state, (starter + 1) % 4)
     attackers = "your team" if declarers == 1 else "their team"
     assert f"opponents' points 0 ({attackers})" in _table(state)
     name = "you" if starter == 0 else "partner" if starter == 2 else f"seat {starter}"

@@ -84,9 +84,9 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     for throw in data.get("failed_throws") or []:
         out.append(("failed throw", _throw(throw, ctx)))
     if data.get("kitty_taken"):
-        out.append(("kitty taken", ctx.cards(data["kitty_taken"])))
+        out.append(("kitty picked up", ctx.cards(data["kitty_taken"])))
     if data.get("kitty"):
-        out.append(("kitty", ctx.cards(data["kitty"])))
+        out.append(("kitty buried", ctx.cards(data["kitty"])))
     return out
 
 
