@@ -12,7 +12,7 @@ import pytest
 
 from tricktable import bots, games
 from tricktable.cards import parse_cards
-from tricktable.cli.autoplay import play_out
+from tricktable.cli.autoplay import acting_seat, bot_action, play_out
 from tricktable.cli.narrate import describe
 from tricktable.core import Action, View
 
@@ -153,3 +153,20 @@ def test_a_play_that_only_partly_stands_is_told_as_such() -> None:
     after = _view(0, trick=((3, parse_cards("2H")),), declarations=({"attempted": throw.cards},))
     line = describe(3, throw, _view(0), after, 4)
     assert line == f"seat 3 plays {' '.join(map(str, throw.cards))}, but only 2H stands (the table shows why)"
+
+
+def test_the_last_play_of_a_tractor_round_is_named_from_the_score_sheet() -> None:
+    # The table clears at once for the next round; the play still shows in the sheet's last trick.
+    game = games.get("tractor")
+    state = game.new(seed=5)
+    players = {s: bots.get("heuristic", game="tractor", seed=s) for s in range(4)}
+    while True:
+        seat = acting_seat(state)
+        action = bot_action(state, players[seat], seat)
+        after = state.apply(action, seat)
+        if after.view(0).last_round is not None:
+            break
+        state = after
+    assert seat != 0 and not after.view(0).trick
+    line = describe(seat, action, state.view(0), after.view(0), 4)
+    assert line.endswith(f"plays {' '.join(map(str, action.cards))}"), line

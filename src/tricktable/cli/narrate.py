@@ -54,8 +54,15 @@ def visible_cards(view: View) -> Counter[str]:
     return Counter(c for key, v in data.items() if key not in _PRIVATE_FIELDS for c in _card_strings(v))
 
 
+def _tricks(view: View) -> tuple[Any, ...]:
+    """The tricks the view shows: in progress, the last one, and the last of a just-scored deal (its
+    score sheet keeps it once the table is cleared for the next deal)."""
+    last_round = view.last_round or {}
+    return (view.trick, view.last_trick, last_round.get("last_trick") or ())
+
+
 def _shown_in_trick(view: View, seat: int, cards: tuple[Card, ...]) -> bool:
-    for trick in (view.trick, view.last_trick):
+    for trick in _tricks(view):
         for who, played in trick:
             if who == seat and Counter(played) == Counter(cards):
                 return True
@@ -67,7 +74,7 @@ def played_instead(seat: int, action: Action, after: View) -> tuple[Card, ...] |
     failed throw in Tractor: the leader must play a smaller part of it), else None."""
     if action.verb != "play":
         return None
-    for trick in (after.trick, after.last_trick):
+    for trick in _tricks(after):
         for who, played in trick:
             if who == seat:
                 return None if Counter(played) == Counter(action.cards) else tuple(played)

@@ -70,8 +70,9 @@ def _trump(data: Mapping[str, Any], ctx: Context) -> Text:
 
 def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     deal = f"{_deal_number(data)}  ·  dealer {ctx.seat(data['dealer'])}"
-    if data.get("stock_size"):
-        deal += f"  ·  {data['stock_size']} cards in the stock"
+    stock = int(data.get("stock_size") or 0)
+    if stock:
+        deal += f"  ·  {stock} card{'s' if stock != 1 else ''} in the stock"
     out: list[Row] = [("deal", Text(deal)), ("trump", _trump(data, ctx))]
     if data.get("decisions"):
         out.append(("decisions", decision_text(data["decisions"], ctx)))
