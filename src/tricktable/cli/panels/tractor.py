@@ -4,7 +4,7 @@ kitty when the seat may see it; and the end-of-round sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -30,10 +30,6 @@ def _declaration(decl: Mapping[str, Any], ctx: Context) -> Text:
     return out
 
 
-def _levels(levels: Sequence[Any], ctx: Context) -> Text:
-    return ctx.per_team(levels)
-
-
 def _points(points: int, declarers: int | None, ctx: Context) -> Text:
     """The opponents' points, with the team they are when the declarers are known."""
     out = Text(str(points), style="bold")
@@ -55,7 +51,7 @@ def _throw(throw: Mapping[str, Any], ctx: Context) -> Text:
 def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
     declarers = data.get("declarers")
     levels = data.get("levels") or data["scores"]
-    out: list[Row] = [("round", Text(str(data["round"]))), ("levels", _levels(levels, ctx))]
+    out: list[Row] = [("round", Text(str(data["round"]))), ("levels", ctx.per_team(levels))]
     decl = data.get("declaration")
     if declarers is None and decl:
         out.append(("declarers", Text(f"{ctx.team(ctx.team_of(decl['seat']))}, if the declaration stands")))
