@@ -82,6 +82,25 @@ class TrickRecord:
     points: int
 
 
+# The fields every new deal starts from (a first deal, a redeal, or the next round's deal).
+_FRESH_DEAL: dict[str, Any] = {
+    "drawn": 0,
+    "hands": ((), (), (), ()),
+    "specials": ((), (), (), ()),
+    "declaration": None,
+    "chances": 0,
+    "trump": None,
+    "revealed": (),
+    "kitty_taken": (),
+    "kitty": (),
+    "trick": (),
+    "tricks": (),
+    "won": ((), ()),
+    "points": 0,
+    "failed_throws": (),
+}
+
+
 @dataclass(frozen=True, repr=False)
 class TractorState(State):
     """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one)."""
@@ -160,23 +179,10 @@ class TractorState(State):
             starter=first,
             first_drawer=first,
             deck=_deal(seed, decks, 0),
-            drawn=0,
-            hands=((), (), (), ()),
-            specials=((), (), (), ()),
-            declaration=None,
-            chances=0,
-            trump=None,
-            revealed=(),
-            kitty_taken=(),
-            kitty=(),
             leader=first,
-            trick=(),
-            tricks=(),
-            won=((), ()),
-            points=0,
-            failed_throws=(),
             last_round=None,
             outcome=None,
+            **_FRESH_DEAL,
         )
 
     def _new_deal(
@@ -208,22 +214,9 @@ class TractorState(State):
             starter=starter,
             first_drawer=starter,
             deck=_deal(self.seed, self.decks, deal_no),
-            drawn=0,
-            hands=((), (), (), ()),
-            specials=((), (), (), ()),
-            declaration=None,
-            chances=0,
-            trump=None,
-            revealed=(),
-            kitty_taken=(),
-            kitty=(),
             leader=starter,
-            trick=(),
-            tricks=(),
-            won=((), ()),
-            points=0,
-            failed_throws=(),
             last_round=last_round,
+            **_FRESH_DEAL,
         )
 
     def _with(self, **changes: Any) -> TractorState:
