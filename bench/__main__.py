@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from bench.anchors import oh_hell_games_per_second, rlcard_bridge_games_per_second
-from bench.throughput import random_deals, random_deals_untimed
+from bench.throughput import random_deals
 
 TARGETS = {"back-alley": 1500.0, "tractor": 300.0}
 DEAL_WORD = {"all-fours": "deals", "back-alley": "13-card hands", "tractor": "rounds"}
@@ -39,9 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     headline: dict[str, list[float]] = {n: [] for n in names}
     for r in range(args.rounds):
         for name in names:
-            headline[name].append(
-                random_deals_untimed(name, args.seconds, first_deal_only=(name == "back-alley"))
-            )
+            run = random_deals(name, args.seconds, first_deal_only=(name == "back-alley"))
+            headline[name].append(run.deals_per_second)
         if "back-alley" in names:
             anchor = oh_hell_games_per_second(args.seconds)
             if anchor is not None:
@@ -53,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"{'game':<12} {'random play (median)':>30} {'target':>8} {'µs/legal':>9} {'µs/apply':>9}")
     for name in names:
-        per_call = random_deals(name, args.seconds, first_deal_only=(name == "back-alley"))
+        per_call = random_deals(
+            name, args.seconds, first_deal_only=(name == "back-alley"), per_call_timers=True
+        )
         median = statistics.median(headline[name])
         target = TARGETS.get(name)
         target_text = f"{target:,.0f}" if target else "-"

@@ -39,54 +39,36 @@ class Throughput:
         return 1e6 * self.apply_seconds / self.actions
 
 
-def random_deals(name: str, seconds: float, config: Any = None, first_deal_only: bool = False) -> Throughput:
+def random_deals(
+    name: str,
+    seconds: float,
+    *,
+    config: Any = None,
+    first_deal_only: bool = False,
+    per_call_timers: bool = False,
+) -> Throughput:
     """Play random deals for about ``seconds``. ``first_deal_only`` restarts a new game after each first
-    deal (Back Alley's 13-card hand), otherwise games run on."""
+    deal (Back Alley's 13-card hand), otherwise games run on. ``per_call_timers`` also times each
+    ``legal_actions`` and ``apply`` call (off for the headline figure: then nothing but the API runs)."""
     game = games.get(name)
     rng = random.Random(1)
     clock = time.perf_counter
-    deals = actions = 0
+    deals = actions = seed = 0
     legal_time = apply_time = 0.0
-    seed = 0
-    start = clock()
-    state = game.new(seed=seed, config=config)
-    while clock() - start < seconds:
-        was_play = state.phase == "play"
-        t0 = clock()
-        legal = state.legal_actions()
-        t1 = clock()
-        action = legal[rng.randrange(len(legal))]
-        t2 = clock()
-        state = state.apply(action)
-        t3 = clock()
-        legal_time += t1 - t0
-        apply_time += t3 - t2
-        actions += 1
-        if was_play and state.phase != "play":
-            deals += 1
-            if first_deal_only or state.is_over:
-                seed += 1
-                state = game.new(seed=seed, config=config)
-        elif state.is_over:
-            seed += 1
-            state = game.new(seed=seed, config=config)
-    return Throughput(name, deals, actions, clock() - start, legal_time, apply_time)
-
-
-def random_deals_untimed(
-    name: str, seconds: float, config: Any = None, first_deal_only: bool = False
-) -> float:
-    """Deals per second without the per-call timers (the headline figure: nothing but the API runs)."""
-    game = games.get(name)
-    rng = random.Random(1)
-    clock = time.perf_counter
-    deals = seed = 0
     start = clock()
     state = game.new(seed=seed, config=config)
     while True:
+        t0 = clock() if per_call_timers else 0.0
         legal = state.legal_actions()
+        if per_call_timers:
+            legal_time += clock() - t0
+        action = legal[rng.randrange(len(legal))]
         was_play = state.phase == "play"
-        state = state.apply(legal[rng.randrange(len(legal))])
+        t0 = clock() if per_call_timers else 0.0
+        state = state.apply(action)
+        if per_call_timers:
+            apply_time += clock() - t0
+        actions += 1
         if was_play and state.phase != "play":
             deals += 1
             if deals % 8 == 0 and clock() - start >= seconds:
@@ -97,4 +79,4 @@ def random_deals_untimed(
         elif state.is_over:
             seed += 1
             state = game.new(seed=seed, config=config)
-    return deals / (clock() - start)
+    return Throughput(name, deals, actions, clock() - start, legal_time, apply_time)
