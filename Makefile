@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 GAME   ?=
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench anchors clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,5 +32,9 @@ pytest: $(STAMP)
 bench: $(STAMP)  ## throughput and latency benchmarks (see bench/README.md)
 	$(BIN)/python -m bench $(ARGS)
 
+anchors:  ## install the benchmark anchors (OpenSpiel, RLCard) in their own venv, not ours
+	$(PYTHON) -m venv .anchor-venv
+	.anchor-venv/bin/python -m pip install --quiet open-spiel rlcard
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .anchor-venv .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             "ratio_back_alley": ours / bridge,
         }
     if not anchor_runs and "back-alley" in names:
-        print("\nanchor: OpenSpiel not installed here (see bench/anchors.py); no side-by-side figure")
+        print("\nanchors: not installed here (`make anchors` installs them); no side-by-side figure")
 
     if "tractor" in names:
         from bench.tractor_queries import report_queries

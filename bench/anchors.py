@@ -2,7 +2,8 @@
 dependencies): OpenSpiel's C++ Oh Hell driven from a Python loop (``../shared/bench/anchor_oh_hell.py``)
 and RLCard's bridge with its random agents (``anchor_rlcard_bridge.py`` beside this file).
 
-Install once: ``python3 -m venv /tmp/anchor-venv && /tmp/anchor-venv/bin/pip install open-spiel rlcard``.
+Install once with ``make anchors`` (a ``.anchor-venv`` in the repo); ``$TRICKTABLE_ANCHOR_PYTHON`` or
+``/tmp/anchor-venv`` are used instead when present.
 """
 
 from __future__ import annotations
@@ -12,15 +13,16 @@ import subprocess
 from pathlib import Path
 
 ANCHOR_PYTHON_ENV = "TRICKTABLE_ANCHOR_PYTHON"
-DEFAULT_ANCHOR_PYTHON = Path("/tmp/anchor-venv/bin/python")
+REPO_ANCHOR_PYTHON = Path(__file__).resolve().parents[1] / ".anchor-venv" / "bin" / "python"
+FALLBACK_ANCHOR_PYTHON = Path("/tmp/anchor-venv/bin/python")
 OH_HELL_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "anchor_oh_hell.py"
 RLCARD_BRIDGE_SCRIPT = Path(__file__).resolve().parent / "anchor_rlcard_bridge.py"
 
 
 def anchor_python() -> Path | None:
     configured = os.environ.get(ANCHOR_PYTHON_ENV)
-    path = Path(configured) if configured else DEFAULT_ANCHOR_PYTHON
-    return path if path.exists() else None
+    candidates = [Path(configured)] if configured else [REPO_ANCHOR_PYTHON, FALLBACK_ANCHOR_PYTHON]
+    return next((path for path in candidates if path.exists()), None)
 
 
 def oh_hell_games_per_second(seconds: float) -> float | None:
