@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tricktable.bots.base import Bot
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action
+from tricktable.core.state import team_of
 from tricktable.core.views import View
 from tricktable.games.all_fours.play import CARD_POINTS
 from tricktable.games.all_fours.view import AllFoursView
@@ -47,7 +48,7 @@ class _Table:
     exposed: tuple[tuple[Card, ...], ...]
 
     def team(self, seat: int) -> int:
-        return seat % 2 if self.n == 4 else seat
+        return team_of(seat, self.n)
 
     def is_trump(self, card: Card) -> bool:
         return card // 13 == self.trump
@@ -203,7 +204,7 @@ def _seat_of(t: _Table, card: Card) -> int:
 
 def _scores(view: AllFoursView) -> tuple[int, int]:
     seat = view.seat if view.seat is not None else 0
-    mine = seat % 2 if view.num_seats == 4 else seat
+    mine = team_of(seat, view.num_seats)
     return view.scores[mine], view.scores[1 - mine]
 
 

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tricktable.cards import Card, CardParseError, Suit
-from tricktable.core import View
+from tricktable.core import View, team_of
 
 __all__ = [
     "DRAWN",
@@ -92,7 +92,7 @@ def seat_name(seat: int | None, viewer: int | None, num_seats: int) -> str:
 
 def team_name(team: int, viewer: int | None, num_seats: int) -> str:
     """``your team (0 & 2)``, ``team 1 (1 & 3)``; with two players, ``you (seat 0)``, ``seat 1``."""
-    seats = [s for s in range(num_seats) if (s % 2 if num_seats == 4 else s) == team]
+    seats = [s for s in range(num_seats) if team_of(s, num_seats) == team]
     if num_seats != 4:
         return f"you (seat {team})" if viewer == team else f"seat {team}"
     label = "your team" if viewer is not None and viewer in seats else f"team {team}"

@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from tricktable.cli.render import cards_text, plays_text, seat_name
+from tricktable.core import team_of
 
 __all__ = ["Context", "GamePanel", "Row", "joined"]
 
@@ -47,7 +48,7 @@ class Context:
         return seat_name(seat, self.viewer, self.num_seats)
 
     def team_of(self, seat: int) -> int:
-        return seat % 2 if self.num_seats == 4 else seat
+        return team_of(seat, self.num_seats)
 
     def team(self, team: int) -> str:
         """``your team`` / ``their team``; a spectator sees ``team 0 (0 & 2)``; two players are seats."""
