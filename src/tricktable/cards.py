@@ -53,6 +53,15 @@ class Suit(IntEnum):
     def symbol(self) -> str:
         return "♠♥♦♣"[self]
 
+    @property
+    def word(self) -> str:
+        """The suit's name in plain words, as in "hearts were led".
+
+        >>> Suit.DIAMONDS.word
+        'diamonds'
+        """
+        return _SUIT_WORDS[self]
+
     @classmethod
     def parse(cls, text: str) -> Suit:
         """A suit from its letter or symbol, any case.
@@ -69,6 +78,7 @@ class Suit(IntEnum):
         return self.letter
 
 
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_BY_TEXT = {
     **{s.letter: s for s in Suit},
     **{s.symbol: s for s in Suit},

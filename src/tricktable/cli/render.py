@@ -76,7 +76,6 @@ DRAWN = frozenset(
     }
 )
 _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red", Suit.CLUBS: "bold"}
-_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
 
 
 def seat_name(seat: int | None, viewer: int | None, num_seats: int) -> str:
@@ -182,7 +181,7 @@ def group_hand(hand: Sequence[Card], trump: Any) -> list[tuple[str, list[Card]]]
             label = "trumps"
         else:
             assert card.suit is not None
-            label = f"{card.suit.symbol} {_SUIT_NAMES[card.suit]}"
+            label = f"{card.suit.symbol} {card.suit.word}"
         if groups and groups[-1][0] == label:
             groups[-1][1].append(card)
         else:
@@ -304,7 +303,7 @@ def trump_text(trump: Any, *, undeclared: bool = False) -> Text:
     if rank is not None:
         out.append(f"rank {rank}, ")
     if suit is not None:
-        out.append(f"{suit.symbol} {_SUIT_NAMES[suit]}", style=_SUIT_STYLE[suit])
+        out.append(f"{suit.symbol} {suit.word}", style=_SUIT_STYLE[suit])
     elif trump is not None and rank is None:
         out.append(str(trump))
     else:

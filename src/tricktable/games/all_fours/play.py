@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tricktable.cards import Card, format_cards
+from tricktable.cards import Card, Suit, format_cards
 
-__all__ = ["CARD_POINTS", "SUIT_NAMES", "allowed_plays", "play_problem", "trick_winner"]
+__all__ = ["CARD_POINTS", "allowed_plays", "play_problem", "trick_winner"]
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 # Card points for the Game count, by rank index 0..12 (Two..Ace): 10=10, A=4, K=3, Q=2, J=1.
 _RANK_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
@@ -60,19 +59,19 @@ def play_problem(
     if card in allowed:
         return None
     led = trick[0] // 13
-    trump_name = SUIT_NAMES[trump]
+    trump_name = Suit(trump).word
     if led == trump:
         trumps = format_cards(c for c in hand if c // 13 == trump)
         return f"trumps ({trump_name}) were led and you hold {trumps}: you must play a trump"
     led_cards = [c for c in hand if c // 13 == led]
     if led_cards and card // 13 not in (led, trump):
         return (
-            f"{SUIT_NAMES[led]} were led and you hold {format_cards(led_cards)}: you must follow suit "
+            f"{Suit(led).word} were led and you hold {format_cards(led_cards)}: you must follow suit "
             f"or trump ({trump_name}); you may not play {card} from a third suit"
         )
     top = _top_trump(trick, trump)
     return (
-        f"{SUIT_NAMES[led]} were led and trumped with {top}: under the no-undertrump rule you may not "
+        f"{Suit(led).word} were led and trumped with {top}: under the no-undertrump rule you may not "
         f"play the lower trump {card} while you can play {format_cards(allowed)}"
     )
 

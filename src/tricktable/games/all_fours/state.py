@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from tricktable.cards import ALL_CARDS, Card
+from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
@@ -29,7 +29,7 @@ from tricktable.games.all_fours.deal import (
     deal_order,
     kick_points,
 )
-from tricktable.games.all_fours.play import SUIT_NAMES, allowed_plays, play_problem, trick_winner
+from tricktable.games.all_fours.play import allowed_plays, play_problem, trick_winner
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ class AllFoursState(State):
             )
         stage = self.stage
         up = self.turned[-1]
-        suit = SUIT_NAMES[self.trump]
+        suit = Suit(self.trump).word
         if stage is Phase.BEG:
             if verb in ("stand", "beg"):
                 return None

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tricktable.cards import Card
+from tricktable.cards import Card, Suit
 
 __all__ = [
     "NO_TRUMP",
     "RANK",
     "SUIT",
-    "SUIT_NAMES",
     "suit_name",
     "trick_winner",
 ]
 
 NO_TRUMP = 4
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 RANK: tuple[int, ...] = tuple([c % 13 for c in range(52)] + [13, 14])
 """Order inside a suit: 2 is 0, ace 12, little joker 13, big joker 14 (the jokers only in trumps)."""
@@ -53,7 +51,7 @@ _KEY: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 def suit_name(suit: int) -> str:
-    return SUIT_NAMES[suit] if suit < NO_TRUMP else "no-trump cards"
+    return Suit(suit).word if suit < NO_TRUMP else "no-trump cards"
 
 
 def trick_winner(cards: Sequence[Card], trump: int) -> int:

@@ -25,18 +25,15 @@ from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 
-__all__ = ["SUIT_NAMES", "TRUMPS", "Trump", "suit_name"]
+__all__ = ["TRUMPS", "Trump", "suit_name"]
 
 TRUMPS = 4
 """The effective suit of every trump: one suit for following and winning."""
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "trumps")
-"""Player-facing names of the effective suits, indexed by :meth:`Trump.suit_of`."""
-
 
 def suit_name(suit: int) -> str:
-    """The name of an effective suit, as a player says it ("hearts", "trumps")."""
-    return SUIT_NAMES[suit]
+    """The name of an effective suit (:meth:`Trump.suit_of`), as a player says it ("hearts", "trumps")."""
+    return "trumps" if suit == TRUMPS else Suit(suit).word
 
 
 Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...]]
