@@ -13,7 +13,7 @@ from tricktable.core.errors import (
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.state import Result, State, team_of
-from tricktable.core.trick import Play, next_seat, single_card_winner
+from tricktable.core.trick import Play
 from tricktable.core.views import View, to_jsonable
 
 __all__ = [
@@ -35,11 +35,9 @@ __all__ = [
     "Verb",
     "View",
     "check_deck",
-    "next_seat",
     "option",
     "parse_action",
     "play",
-    "single_card_winner",
     "team_of",
     "to_jsonable",
     "verb_table",
