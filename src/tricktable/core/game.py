@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tricktable.cards import Card, CardParseError, format_cards, parse_cards
@@ -178,35 +178,26 @@ def _replay_one(state: S, entry: Any, index: int) -> S:
 
 
 def _parse_decks(deck: DeckInput) -> tuple[tuple[Card, ...], ...]:
+    """One deck (text, or a list of cards) or a list of decks, as parsed decks."""
     if deck is None:
         return ()
+    if isinstance(deck, str):
+        return (_one_deck(deck),)
     try:
-        if isinstance(deck, str):
-            return (parse_cards(deck),)
         items = list(deck)
-        if not items:
-            raise ConfigError("a stacked deck cannot be empty")
-        if all(isinstance(x, Card | str) and (isinstance(x, Card) or " " not in x.strip()) for x in items):
-            return (parse_cards(_as_strs(items)),)
-        return tuple(
-            parse_cards(d) if isinstance(d, str) else parse_cards(_as_strs(_listed(d))) for d in items
-        )
-    except CardParseError as err:
-        raise ConfigError(f"stacked deck: {err}") from None
     except TypeError:
         raise ConfigError("a stacked deck is a list of cards, or a list of such lists") from None
+    if not items:
+        raise ConfigError("a stacked deck cannot be empty")
+    if all(isinstance(x, Card) or (isinstance(x, str) and len(x.split()) == 1) for x in items):
+        return (_one_deck(items),)
+    return tuple(_one_deck(d) for d in items)
 
 
-def _listed(deck: object) -> list[Any]:
-    if not isinstance(deck, list | tuple):
+def _one_deck(deck: object) -> tuple[Card, ...]:
+    if not isinstance(deck, str | list | tuple) or not all(isinstance(x, Card | str) for x in deck):
         raise ConfigError(f"{deck!r} is not a deck: give a list of cards")
-    return list(deck)
-
-
-def _as_strs(items: Iterable[Any]) -> list[str | Card]:
-    out: list[str | Card] = []
-    for x in items:
-        if not isinstance(x, Card | str):
-            raise ConfigError(f"{x!r} is not a card")
-        out.append(x)
-    return out
+    try:
+        return parse_cards(deck)
+    except CardParseError as err:
+        raise ConfigError(f"stacked deck: {err}") from None
