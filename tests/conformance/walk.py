@@ -27,6 +27,8 @@ REQUIRED_VIEW_FIELDS = (
     "legal",
     "last_round",
 )
+CARD_TEXTS = frozenset(str(c) for c in ALL_CARDS)
+
 # Score sheets of finished deals: the cards there were public when played, in an earlier deal.
 HISTORY_FIELDS = {"last_round", "sheet"}
 EXTRA_VIEW_FIELDS = {
@@ -75,12 +77,11 @@ def card_counts(state: State) -> Counter[Card]:
 def view_card_mentions(data: Any) -> Counter[str]:
     """Every card string anywhere in a view's JSON, counted by where it appears."""
     found: Counter[str] = Counter()
-    card_texts = {str(c) for c in ALL_CARDS}
 
     def visit(x: Any) -> None:
         if isinstance(x, str):
             for token in x.replace(",", " ").split():
-                if token in card_texts:
+                if token in CARD_TEXTS:
                     found[token] += 1
         elif isinstance(x, dict):
             for v in x.values():
