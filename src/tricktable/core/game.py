@@ -7,6 +7,7 @@ offending field or action index.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -16,6 +17,7 @@ from tricktable.cards import Card, CardParseError, format_cards, parse_cards
 from tricktable.core.actions import Action, Verb, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.errors import ConfigError, RecordError, TricktableError
+from tricktable.core.events import Event
 from tricktable.core.rng import check_seed, fresh_seed
 from tricktable.core.state import State
 
@@ -72,6 +74,24 @@ class Game(ABC, Generic[S, C]):
         cfg = self.Config.from_value(config)
         s = fresh_seed() if seed is None else check_seed(seed)
         return self._start(cfg, s, _parse_decks(deck))
+
+    @abstractmethod
+    def num_seats(self, config: C | Mapping[str, Any] | str | None = None) -> int:
+        """How many seats a game with this config has."""
+
+    def sample(
+        self,
+        seat: int,
+        events: Sequence[Event],
+        *,
+        config: C | Mapping[str, Any] | str | None = None,
+        rng: random.Random,
+    ) -> S:
+        """A complete state that ``seat`` cannot tell from the real one: its ``events(seat)`` equal
+        ``events`` and its ``view(seat)`` is the seat's view, with the cards the seat has not seen
+        dealt at random (from ``rng``) among the places they could be. It is given nothing but what
+        the seat knows; play can go on from it with ``apply``."""
+        raise NotImplementedError(f"{self.name} has no sampler yet")
 
     def parse_action(self, text: str | Action) -> Action:
         """Canonical text <-> action: ``str(game.parse_action(t))`` is the canonical form of ``t``."""

@@ -1,32 +1,75 @@
 """The action log of a game: an immutable linked list, so ``apply`` adds an action in O(1) and every
-older state keeps its own log unchanged."""
+older state keeps its own log unchanged.
+
+Each node also carries the events that followed its action (a trick won, a deal, a score), with all
+their cards; the action's own event is made from ``(seat, action)`` only when someone asks
+(:meth:`State.events`), so a play costs no allocation beyond its node. The root node carries the events
+that happened before the first action (the first deal).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tricktable.core.actions import Action
+
+if TYPE_CHECKING:
+    from tricktable.core.events import Event
 
 __all__ = ["EMPTY_LOG", "Log"]
 
 
 class Log:
-    """``(seat, action)`` entries in the order they were applied."""
+    """``(seat, action)`` entries in the order they were applied, each with the events it caused."""
 
-    __slots__ = ("_action", "_len", "_parent", "_seat")
+    __slots__ = ("_action", "_events", "_len", "_parent", "_seat")
     _len: int
 
-    def __init__(self, parent: Log | None, seat: int, action: Action | None) -> None:
+    def __init__(
+        self, parent: Log | None, seat: int, action: Action | None, events: tuple[Event, ...] = ()
+    ) -> None:
         self._parent = parent
         self._seat = seat
         self._action = action
+        self._events = events
         self._len = 0 if parent is None else parent._len + 1
 
-    def push(self, seat: int, action: Action) -> Log:
-        return Log(self, seat, action)
+    @staticmethod
+    def start(events: tuple[Event, ...]) -> Log:
+        """An empty log whose root holds the events before the first action."""
+        return Log(None, -1, None, events)
+
+    def push(self, seat: int, action: Action, events: tuple[Event, ...] = ()) -> Log:
+        return Log(self, seat, action, events)
+
+    def with_events(self, *events: Event) -> Log:
+        """This log with ``events`` added after the last entry's (the log itself is unchanged)."""
+        if not events:
+            return self
+        return Log(self._parent, self._seat, self._action, self._events + events)
 
     def __len__(self) -> int:
         return self._len
+
+    def nodes(self, since: int = 0) -> list[Log]:
+        """The nodes from entry ``since`` on (0: the root too), oldest first."""
+        out: list[Log] = []
+        node: Log | None = self
+        while node is not None and node._len >= since:
+            out.append(node)
+            node = node._parent
+        out.reverse()
+        return out
+
+    @property
+    def entry(self) -> tuple[int, Action] | None:
+        return None if self._action is None else (self._seat, self._action)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events recorded after this node's action."""
+        return self._events
 
     def entries(self) -> tuple[tuple[int, Action], ...]:
         out: list[tuple[int, Action]] = []
@@ -41,7 +84,7 @@ class Log:
         return iter(self.entries())
 
     def last(self) -> tuple[int, Action] | None:
-        return None if self._action is None else (self._seat, self._action)
+        return self.entry
 
     def __eq__(self, other: object) -> bool:
         if self is other:

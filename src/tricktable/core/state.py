@@ -8,9 +8,11 @@ one stays valid, so undo, search and replay cost nothing extra. A game's state c
 - ``_illegal_reason(action, seat)``: None if legal, else the reason in a player's words;
 - ``_next(action, seat)``: the successor state for a legal action (no checking);
 - ``view(seat)``: what that seat may know;
-- ``card_locations()`` and ``hidden_cards(seat)``: for the invariant and leak tests.
+- ``card_locations()`` and ``hidden_cards(seat)``: for the invariant and leak tests;
+- the events its transitions cause, recorded in the log (:meth:`Log.with_events`).
 
-The base class does the rest: parsing text actions, the turn check, the action log.
+The base class does the rest: parsing text actions, the turn check, the action log, each seat's events
+(:meth:`State.events`), the version, the acting seats and single-card selection.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.history import Log
 from tricktable.core.views import View
 
@@ -120,6 +123,67 @@ class State(ABC):
         return seat == self.to_move
 
     # --- provided --------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The number of actions applied so far: a client names the version its action was made
+        against, and a server refuses a stale one."""
+        return len(self.log)
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats that may act now: usually ``(to_move,)``; several during Tractor's draw (any seat
+        holding a declaration) and All Fours' play (exposing). Empty when the game is over."""
+        if self.is_over:
+            return ()
+        return tuple(s for s in range(self.num_seats) if self.may_act(s))
+
+    def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
+        """The cards the seat may add to ``picked`` so that a legal action naming those cards exists.
+        In single-card games: the cards it may play (nothing once one is picked); Tractor overrides
+        this for its multi-card plays, kitty and declarations."""
+        if picked:
+            return ()
+        cards = {a.cards[0] for a in self.legal_actions(seat) if a.verb == "play" and len(a.cards) == 1}
+        return tuple(sorted(cards))
+
+    def events(self, seat: int | None = None, since: int = 0) -> tuple[Event, ...]:
+        """What ``seat`` (None: a spectator) has seen happen, in order, from the start of the game —
+        or only what the actions from version ``since`` on caused. Others' hidden cards are never in
+        it: a private event shows its cards to its own seat only."""
+        viewer = self._viewer(seat)
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
+            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
+        out: list[Event] = []
+        for node in self.log.nodes(since + 1 if since else 0):
+            entry = node.entry
+            if entry is not None:
+                own = self._action_event(entry[0], entry[1], node.events)
+                if own is not None:
+                    out.append(own.seen_by(viewer))
+            out += [e.seen_by(viewer) for e in node.events]
+        return tuple(out)
+
+    def _action_event(self, seat: int, action: Action, caused: tuple[Event, ...]) -> Event | None:
+        """The event that records ``seat`` taking ``action`` (made on demand, not stored); None where
+        the game records the action in the events it ``caused`` instead (a card drawn, a call)."""
+        verb = action.verb
+        if verb == "play":
+            return Played(seat, action.cards)
+        if verb == "bid":
+            return Bid(seat, str(action.arg))
+        if verb == "declare":
+            return Declared(seat, action.cards)
+        if verb == "expose":
+            return Exposed(seat, action.cards[0])
+        if verb == "bury":
+            return KittyBuried(seat, action.cards, len(action.cards))
+        if not action.cards and action.arg is None and verb not in ("draw", "call"):
+            return Decided(seat, verb)
+        return None
+
+    def _viewer(self, seat: int | None) -> int | None:
+        """A seat to see from: None (a spectator) or a seat number, checked as :meth:`apply` does."""
+        return None if seat is None else self._seat(seat)
+
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """The legal actions of ``seat`` (default: the seat to move); empty if it may not act."""
         s = self._seat(seat)

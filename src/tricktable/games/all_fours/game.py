@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tricktable.cards import Card
 from tricktable.core.game import Game, check_deck
@@ -35,6 +36,10 @@ Points count as they are scored, in that order; the first side to reach the targ
 item is scored whole, so the winner may pass the target). A card exposed out of turn may be called by an
 opponent when it is a legal play: its owner must then play it.
 """
+
+    def num_seats(self, config: AllFoursConfig | Mapping[str, Any] | str | None = None) -> int:
+        """2 or 4, as the config says."""
+        return self.Config.from_value(config).players
 
     def _start(self, config: AllFoursConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> AllFoursState:
         for i, deck in enumerate(decks):

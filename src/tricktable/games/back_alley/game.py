@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG
@@ -37,6 +40,11 @@ class BackAlleyGame(Game[BackAlleyState, options.Config]):
     Config = options.Config
     verbs = VERBS
     summary = SUMMARY
+
+    def num_seats(self, config: options.Config | Mapping[str, Any] | str | None = None) -> int:
+        """Always four: two partnerships."""
+        self.Config.from_value(config)
+        return 4
 
     def _start(
         self, config: options.Config, seed: int, decks: tuple[tuple[Card, ...], ...]

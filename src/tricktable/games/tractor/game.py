@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tricktable.cards import Card
 from tricktable.core.game import Game
@@ -39,6 +40,11 @@ the declarers go up and stay, from 80 the opponents take over. A team that advan
 A stacked deck lists a deal's 108 cards in drawing order: card i goes to seat (first drawer + i) % 4,
 the last 8 are the kitty.
 """
+
+    def num_seats(self, config: TractorConfig | Mapping[str, Any] | str | None = None) -> int:
+        """Always four: two partnerships."""
+        self.Config.from_value(config)
+        return 4
 
     def _start(self, config: TractorConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         return TractorState.start(config, seed, decks)
