@@ -220,12 +220,14 @@ class Exposed(Event):
 
 @dataclass(frozen=True, slots=True)
 class Called(Event):
-    """``seat`` called ``owner``'s exposed card: the owner must play it now."""
+    """``seat`` called ``owner``'s exposed card. If it is a legal play for the owner (``stands``) the
+    owner must play it now; if not, the call has no effect, and everyone now knows it."""
 
     kind: ClassVar[str] = "called"
     seat: int
     card: Card
     owner: int
+    stands: bool = True
 
     def action(self) -> Action:
         return Action("call", (self.card,))
@@ -240,6 +242,7 @@ class Scored(Event):
     item: str
     team: int | None
     points: int
+    cards: tuple[Card, ...] = ()
     seat: int | None = None
     note: str = ""
 
@@ -256,12 +259,13 @@ class Revealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
-    """A deal (hand, round) is scored: its score-sheet row and the scores after it."""
+    """A deal (hand, round) is scored: the scores after it and the game's score-sheet row for it (its
+    own summary type; JSON through ``to_dict``)."""
 
     kind: ClassVar[str] = "deal_scored"
     deal_number: int
     scores: tuple[int, ...]
-    sheet: Mapping[str, Any] = field(hash=False, compare=True)
+    sheet: Any = field(hash=False)
 
 
 @dataclass(frozen=True, slots=True)

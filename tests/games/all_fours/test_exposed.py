@@ -6,6 +6,7 @@ import pytest
 
 from tricktable.cards import parse_cards
 from tricktable.core import IllegalActionError, NotYourTurnError
+from tricktable.core.events import Called
 from tricktable.games.all_fours import AllFoursState
 
 from .helpers import new_game, play_all
@@ -80,11 +81,20 @@ def test_partner_may_call_variant() -> None:
     assert state.apply("call TS", 0).called == parse_cards("TS")[0]
 
 
-def test_a_card_can_be_called_only_when_it_is_a_legal_play() -> None:
+def test_a_call_binds_only_when_the_card_is_a_legal_play() -> None:
+    # Whether 6C is playable depends on seat 2's hidden hand, so an opponent may always call it (its
+    # legal actions never depend on cards it cannot see); a call of an unplayable card falls, and the
+    # answer is public: everyone sees the Called event with stands=False.
     state = play_all(started().apply("expose 6C", 2), "5S 4S")  # spades led: 6C is not playable
-    assert not any(a.verb == "call" for a in state.legal_actions(1))
-    with pytest.raises(IllegalActionError, match="6C is not a legal play for seat 2 now"):
-        state.apply("call 6C", 1)
+    assert "call 6C" in {str(a) for a in state.legal_actions(1)}
+    fallen = state.apply("call 6C", 1)
+    assert fallen.called is None and fallen.to_move == 2
+    assert fallen.events(0)[-1] == Called(1, parse_cards("6C")[0], 2, stands=False)
+    assert "call 6C" not in {str(a) for a in fallen.legal_actions(3)}
+    with pytest.raises(IllegalActionError, match="6C was already called this turn and is not a legal play"):
+        fallen.apply("call 6C", 3)
+    after = fallen.apply("play TS")  # the owner plays freely; the next turn starts afresh
+    assert after.refused_calls == ()
 
 
 def test_a_card_can_be_called_only_when_its_owner_is_to_play() -> None:

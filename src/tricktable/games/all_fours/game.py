@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tricktable.cards import Card
+from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.games.all_fours.config import Config as AllFoursConfig
 from tricktable.games.all_fours.deal import FULL_PACK, cut_for_dealer
@@ -40,6 +42,18 @@ opponent when it is a legal play: its owner must then play it.
     def num_seats(self, config: AllFoursConfig | Mapping[str, Any] | str | None = None) -> int:
         """2 or 4, as the config says."""
         return self.Config.from_value(config).players
+
+    def sample(
+        self,
+        seat: int,
+        events: Sequence[Event],
+        *,
+        config: AllFoursConfig | Mapping[str, Any] | str | None = None,
+        rng: random.Random,
+    ) -> AllFoursState:
+        from tricktable.games.all_fours.sample import sample
+
+        return sample(seat, events, self.Config.from_value(config), rng)
 
     def _start(self, config: AllFoursConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> AllFoursState:
         for i, deck in enumerate(decks):

@@ -17,9 +17,21 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.events import (
+    Called,
+    DealScored,
+    DealStarted,
+    Event,
+    GameOver,
+    Scored,
+    TrickWon,
+    TrumpSet,
+    TurnedUp,
+)
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, team_of
+from tricktable.core.trick import Trick
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.deal import (
     FIRST_DEAL,
@@ -31,11 +43,12 @@ from tricktable.games.all_fours.deal import (
 )
 from tricktable.games.all_fours.play import allowed_plays, play_problem, trick_winner
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count
+from tricktable.games.all_fours.sight import dealt_events, hidden_cards
 
 if TYPE_CHECKING:
     from tricktable.games.all_fours.view import AllFoursView
 
-__all__ = ["VERBS", "AllFoursState", "Phase", "start"]
+__all__ = ["VERBS", "AllFoursState", "Phase", "blank", "start"]
 
 
 class Phase(StrEnum):
@@ -111,6 +124,8 @@ class AllFoursState(State):
     """The seat that won the trick holding the jack of trumps."""
     exposed: tuple[tuple[Card, ...], ...]
     called: Card | None
+    refused_calls: tuple[Card, ...]
+    """Exposed cards called this turn that were not a legal play for their owner (public answers)."""
     last_trick: tuple[Card, ...]
     last_leader: int | None
     last_winner: int | None
@@ -187,9 +202,8 @@ class AllFoursState(State):
         shown = self.exposed[seat]
         out = [_EXPOSE[c] for c in self.hands[seat] if c not in shown]
         owner = self.mover
-        if owner is not None and self.called is None and self._may_call(seat, owner) and self.exposed[owner]:
-            allowed = self._allowed(owner)
-            out += [_CALL[c] for c in self.exposed[owner] if c in allowed]
+        if owner is not None and self.called is None and self._may_call(seat, owner):
+            out += [_CALL[c] for c in self.exposed[owner] if c not in self.refused_calls]
         return tuple(out)
 
     def _may_call(self, seat: int, owner: int) -> bool:
@@ -257,8 +271,8 @@ class AllFoursState(State):
             return f"{card} is your partner's exposed card: only the opponents of seat {owner} may call it"
         if self.called is not None:
             return f"{self.called} has already been called: seat {owner} must play it first"
-        if card not in self._allowed(owner):
-            return f"{card} is not a legal play for seat {owner} now, so it cannot be called"
+        if card in self.refused_calls:
+            return f"{card} was already called this turn and is not a legal play for seat {owner} now"
         return None
 
     # --- successors ------------------------------------------------------------------------------
@@ -284,7 +298,16 @@ class AllFoursState(State):
         if verb == "expose":
             shown = tuple(sorted((*self.exposed[seat], card)))
             return self._evolve(log=log, exposed=_with(self.exposed, seat, shown))
-        return self._evolve(log=log, called=card)  # call
+        # A call: the owner must play the card if it is a legal play for them; if not, the call falls
+        # and everyone learns that (the owner's answer at a real table is public too).
+        owner = self.mover
+        assert owner is not None
+        if card in self._allowed(owner):
+            return self._evolve(log=log.with_events(Called(seat, card, owner)), called=card)
+        return self._evolve(
+            log=log.with_events(Called(seat, card, owner, stands=False)),
+            refused_calls=(*self.refused_calls, card),
+        )
 
     def _play(self, card: Card, seat: int, log: Log) -> AllFoursState:
         n = self.num_seats
@@ -295,9 +318,17 @@ class AllFoursState(State):
         trick = (*self.trick, card)
         if len(trick) < n:
             return self._evolve(
-                log=log, hands=hands, exposed=exposed, called=None, trick=trick, mover=(seat + 1) % n
+                log=log,
+                hands=hands,
+                exposed=exposed,
+                called=None,
+                refused_calls=(),
+                trick=trick,
+                mover=(seat + 1) % n,
             )
         taker = (self.leader + trick_winner(trick, self.trump)) % n
+        plays = tuple(((self.leader + i) % n, (c,)) for i, c in enumerate(trick))
+        log = log.with_events(TrickWon(Trick(self.leader, plays, taker)))
         team = team_of(taker, n)
         won = _with(self.won, team, self.won[team] + trick)
         tricks_won = _with(self.tricks_won, team, self.tricks_won[team] + 1)
@@ -307,6 +338,7 @@ class AllFoursState(State):
             hands=hands,
             exposed=exposed,
             called=None,
+            refused_calls=(),
             trick=(),
             leader=taker,
             mover=taker,
@@ -321,20 +353,29 @@ class AllFoursState(State):
 
     def _begin_play(self) -> AllFoursState:
         first = (self.dealer + 1) % self.num_seats
-        return self._evolve(stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
+        log = self.log.with_events(TrumpSet(self.trump_letter))
+        return self._evolve(log=log, stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
 
     def _scored(self, items: Sequence[ScoreItem]) -> AllFoursState:
         """Score items one by one; the game ends as soon as a side reaches the target."""
-        scores, sheet = list(self.scores), self.sheet
+        scores, sheet, log = list(self.scores), self.sheet, self.log
         for item in items:
             sheet = (*sheet, item)
+            log = log.with_events(Scored(item.item, item.team, item.points, item.cards, item.seat, item.note))
             if item.team is None:
                 continue
             scores[item.team] += item.points
             if scores[item.team] >= self.config.target:
-                ended = self._evolve(scores=tuple(scores), sheet=sheet, winner=item.team)
-                return ended._evolve(stage=Phase.OVER, mover=None, last_round=ended._summary())
-        return self._evolve(scores=tuple(scores), sheet=sheet)
+                ended = self._evolve(log=log, scores=tuple(scores), sheet=sheet, winner=item.team)
+                return ended._evolve(stage=Phase.OVER, mover=None)._deal_scored(ended._summary())
+        return self._evolve(log=log, scores=tuple(scores), sheet=sheet)
+
+    def _deal_scored(self, summary: RoundSummary) -> AllFoursState:
+        """Close the deal's score sheet (and, if the game is over, the game) with their events."""
+        events: list[Event] = [DealScored(summary.deal, summary.scores, summary)]
+        if self.winner is not None:
+            events.append(GameOver(self.scores, self.winner))
+        return self._evolve(log=self.log.with_events(*events), last_round=summary)
 
     def _summary(self) -> RoundSummary:
         last = self.last_trick
@@ -359,7 +400,7 @@ class AllFoursState(State):
         counted = self._scored(items)
         if counted.is_over:
             return counted
-        finished = counted._evolve(last_round=counted._summary(), deals_done=self.deals_done + 1, sheet=())
+        finished = counted._deal_scored(counted._summary())._evolve(deals_done=self.deals_done + 1, sheet=())
         return finished._deal((self.dealer + 1) % self.num_seats, self.deal_no + 1, fresh=True)
 
     def _deal(self, dealer: int, deal_no: int, fresh: bool) -> AllFoursState:
@@ -376,14 +417,21 @@ class AllFoursState(State):
         for i, seat in enumerate(order):
             hands[seat].append(pack[i])
         up = pack[len(order)]
+        new_hands = tuple(tuple(sorted(h)) for h in hands)
+        log = self.log.with_events(
+            DealStarted(deal_no + 1, dealer, self.scores),
+            *dealt_events(new_hands, order),
+            TurnedUp(up, dealer),
+        )
         dealt = self._evolve(
+            log=log,
             stage=Phase.BEG,
             mover=(dealer + 1) % n,
             dealer=dealer,
             deal_no=deal_no,
             pack=pack,
             next_card=len(order) + 1,
-            hands=tuple(tuple(sorted(h)) for h in hands),
+            hands=new_hands,
             turned=(up,),
             trump=up // 13,
             decisions=self.decisions if not fresh else (),
@@ -395,6 +443,7 @@ class AllFoursState(State):
             jack_taker=None,
             exposed=((),) * n,
             called=None,
+            refused_calls=(),
             last_trick=(),
             last_leader=None,
             last_winner=None,
@@ -420,10 +469,16 @@ class AllFoursState(State):
             if len(state.pack) - pos < len(order) + 1:
                 return state._deal(state.dealer, state.deal_no + 1, fresh=False)
             hands = [list(h) for h in state.hands]
+            extra: list[list[Card]] = [[] for _ in range(n)]
             for i, seat in enumerate(order):
                 hands[seat].append(state.pack[pos + i])
+                extra[seat].append(state.pack[pos + i])
             up = state.pack[pos + len(order)]
+            log = state.log.with_events(
+                *dealt_events(tuple(map(tuple, extra)), order), TurnedUp(up, state.dealer)
+            )
             state = state._evolve(
+                log=log,
                 hands=tuple(tuple(sorted(h)) for h in hands),
                 next_card=pos + len(order) + 1,
                 turned=(*state.turned, up),
@@ -459,13 +514,7 @@ class AllFoursState(State):
         return out
 
     def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
-        """The stock and the other seats' unexposed cards. Turn-ups, tricks and won tricks were all seen
-        face up by every player, so they are not hidden."""
-        out = list(self.pack[self.next_card :])
-        for s in range(self.num_seats):
-            if s != seat:
-                out += [c for c in self.hands[s] if c not in self.exposed[s]]
-        return tuple(out)
+        return hidden_cards(self, self._viewer(seat))
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -483,28 +532,40 @@ def _shape_problem(action: Action) -> str | None:
     return None
 
 
-def start(
-    config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], cut: tuple[Cut, ...], dealer: int
+def blank(
+    config: Config,
+    seed: int,
+    decks: tuple[tuple[Card, ...], ...],
+    log: Log,
+    *,
+    dealer: int,
+    cut: tuple[Cut, ...] = (),
+    scores: tuple[int, ...] = (0, 0),
+    deals_done: int = 0,
+    decisions: tuple[tuple[int, str], ...] = (),
+    sheet: tuple[ScoreItem, ...] = (),
+    last_round: RoundSummary | None = None,
 ) -> AllFoursState:
-    """The game's first state: the first dealer (from the cut) has dealt and turned up a card."""
+    """A table before a deal: what carries over from earlier deals, no cards dealt. The game's start
+    (and a sampled world) deals from it with ``_deal``."""
     n = config.players
-    blank = AllFoursState(
+    return AllFoursState(
         config=config,
         seed=seed,
         decks=decks,
-        log=EMPTY_LOG,
+        log=log,
         cut=cut,
         stage=Phase.BEG,
         mover=None,
         dealer=dealer,
         deal_no=0,
-        deals_done=0,
+        deals_done=deals_done,
         pack=(),
         next_card=0,
         hands=((),) * n,
         turned=(),
         trump=0,
-        decisions=(),
+        decisions=decisions,
         dealt=(),
         leader=0,
         trick=(),
@@ -513,12 +574,19 @@ def start(
         jack_taker=None,
         exposed=((),) * n,
         called=None,
+        refused_calls=(),
         last_trick=(),
         last_leader=None,
         last_winner=None,
-        scores=(0, 0),
-        sheet=(),
-        last_round=None,
+        scores=scores,
+        sheet=sheet,
+        last_round=last_round,
         winner=None,
     )
-    return blank._deal(dealer, 0, fresh=True)
+
+
+def start(
+    config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], cut: tuple[Cut, ...], dealer: int
+) -> AllFoursState:
+    """The game's first state: the first dealer (from the cut) has dealt and turned up a card."""
+    return blank(config, seed, decks, EMPTY_LOG, dealer=dealer, cut=cut)._deal(dealer, 0, fresh=True)

@@ -1,0 +1,36 @@
+"""What each seat of an All Fours table may see: the one place that decides it.
+
+A seat sees its own hand, every exposed card, the turned-up cards and every card played (tricks, won
+tricks: each was played face up in front of everyone). It never sees another seat's unexposed cards
+or the stock. Cards dealt are private events (:class:`Dealt`: the receiving seat sees which, the others
+how many); everything else an All Fours table does happens face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tricktable.cards import Card
+from tricktable.core.events import Dealt
+
+if TYPE_CHECKING:
+    from tricktable.games.all_fours.state import AllFoursState
+
+__all__ = ["dealt_events", "hidden_cards"]
+
+
+def dealt_events(cards: Sequence[Sequence[Card]], order: Sequence[int]) -> tuple[Dealt, ...]:
+    """One private event per seat that received cards, in the order the seats were first served;
+    ``cards[seat]`` are the cards it received (sorted by code, as hands are kept)."""
+    seats = dict.fromkeys(order)
+    return tuple(Dealt(s, tuple(sorted(cards[s])), len(cards[s])) for s in seats)
+
+
+def hidden_cards(state: AllFoursState, seat: int | None) -> tuple[Card, ...]:
+    """The stock and the other seats' unexposed cards."""
+    out = list(state.pack[state.next_card :])
+    for s in range(state.num_seats):
+        if s != seat:
+            out += [c for c in state.hands[s] if c not in state.exposed[s]]
+    return tuple(out)
