@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktable.cards import ALL_CARDS, Card
+from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG
 
@@ -45,6 +47,18 @@ class BackAlleyGame(Game[BackAlleyState, options.Config]):
         """Always four: two partnerships."""
         self.Config.from_value(config)
         return 4
+
+    def sample(
+        self,
+        seat: int,
+        events: Sequence[Event],
+        *,
+        config: options.Config | Mapping[str, Any] | str | None = None,
+        rng: random.Random,
+    ) -> BackAlleyState:
+        from .sample import sample
+
+        return sample(seat, events, self.Config.from_value(config), rng)
 
     def _start(
         self, config: options.Config, seed: int, decks: tuple[tuple[Card, ...], ...]

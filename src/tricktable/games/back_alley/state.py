@@ -17,10 +17,12 @@ from typing import ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.events import DealScored, GameOver, TrickWon
 from tricktable.core.history import Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State
 from tricktable.core.trick import Play
+from tricktable.core.trick import Trick as TrickRecord
 
 from .bidding import (
     BOARD,
@@ -38,6 +40,7 @@ from .deal import SEATS, Deal, deal, hand_sizes
 from .play import play_rule, refusal
 from .ranking import NO_TRUMP, SUIT, trick_winner
 from .scoring import HandRecord, side_points
+from .sight import deal_events, hidden_cards
 from .view import BackAlleyView, build_view
 
 __all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Phase", "Progress", "Trick", "start"]
@@ -144,7 +147,7 @@ class BackAlleyState(State):
         if self.mover is not None:
             return None
         a, b = self.match.scores
-        winner = None if a == b else (0 if a > b else 1)
+        winner = _leading_team(self.match.scores)
         summary = (
             f"a draw at {a} all"
             if winner is None
@@ -162,19 +165,23 @@ class BackAlleyState(State):
     # --- fast paths: the common case of State.apply / legal_actions in fewer steps ----------------
     def apply(self, action: Action | str, seat: int | None = None) -> BackAlleyState:
         """As :meth:`State.apply`. The seat to move playing a playable card goes straight to
-        ``_next`` (the test is :meth:`_is_playable`'s, written out: this is the hottest call);
-        anything else takes the general path, with its turn check and reasons."""
+        ``_next`` (the test is :meth:`_is_playable`'s, written out: this is the hottest call, and the
+        types are checked exactly, so that only a well-formed action is taken); anything else takes
+        the general path, with its well-formedness and turn checks and reasons."""
         mover = self.mover
-        if (
-            type(action) is Action
-            and mover is not None
-            and (seat is None or (type(seat) is int and seat == mover))
-            and len(action.cards) == 1
-            and action.cards[0] in self.playable
-            and action.verb == "play"
-            and action.arg is None
-        ):
-            return self._next(action, mover)
+        if type(action) is Action:
+            cards = action.cards
+            if (
+                mover is not None
+                and (seat is None or (type(seat) is int and seat == mover))
+                and type(cards) is tuple
+                and len(cards) == 1
+                and type(cards[0]) is Card
+                and cards[0] in self.playable
+                and action.verb == "play"
+                and action.arg is None
+            ):
+                return self._next(action, mover)
         return State.apply(self, action, seat)
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
@@ -201,7 +208,7 @@ class BackAlleyState(State):
         cards = action.cards
         if action.verb != "play":
             return "the bidding is over: play a card"
-        if action.arg is not None or len(cards) != 1:
+        if len(cards) != 1:
             return "play one card at a time, like 'play 7H'"
         hand = self.hands[seat]
         allowed, rule = self._rule(hand, self.trick)
@@ -277,6 +284,7 @@ class BackAlleyState(State):
         won = list(old.won)
         won[winner] += 1
         done = Trick(self.leader, trick, winner)
+        log = log.with_events(TrickWon(TrickRecord(self.leader, done.plays(), winner)))
         progress = Progress((*old.tricks, done), (won[0], won[1], won[2], won[3]), broken)
         if len(progress.tricks) == self.deal.size:
             return self._score_hand(hands, progress, log)
@@ -339,6 +347,7 @@ class BackAlleyState(State):
         m = self.match
         row = self._record(Auction(bids), None, (0, 0), (0, 0), m.scores, None)
         match = Match(m.number, m.deals + 1, m.scores, (*m.sheet, row))
+        log = log.with_events(DealScored(m.deals + 1, m.scores, row))
         return start(self.config, self.seed, self.decks, log, match, (self.deal.dealer + 1) % SEATS)
 
     def _score_hand(
@@ -357,8 +366,10 @@ class BackAlleyState(State):
         scores = (m.scores[0] + points[0], m.scores[1] + points[1])
         row = self._record(self.auction, progress.tricks[-1], taken, points, scores, pacts)
         sheet = (*m.sheet, row)
+        log = log.with_events(DealScored(m.deals + 1, scores, row))
         if m.number == len(hand_sizes(self.config.deals)):
             final = Match(m.number, m.deals + 1, scores, sheet)
+            log = log.with_events(GameOver(scores, _leading_team(scores)))
             # The last hand's deal and tricks stay, so every card is still accounted for.
             return _build(
                 self.config,
@@ -405,7 +416,7 @@ class BackAlleyState(State):
 
     # --- what may be seen ------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> BackAlleyView:
-        return build_view(self, seat)
+        return build_view(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
         out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(SEATS)}
@@ -420,8 +431,13 @@ class BackAlleyState(State):
         return out
 
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
-        hidden = [c for s in range(SEATS) if s != seat for c in self.hands[s]]
-        return (*hidden, *self.deal.stock)
+        return hidden_cards(self, self._viewer(seat))
+
+
+def _leading_team(scores: tuple[int, int]) -> int | None:
+    """The team with more points; None for a draw."""
+    a, b = scores
+    return None if a == b else (0 if a > b else 1)
 
 
 _new = object.__new__
@@ -484,6 +500,7 @@ def start(
     n = match.deals
     deck = decks[n] if n < len(decks) else shuffled(ALL_CARDS, seed, f"deal {n}")
     dealt = deal(deck, dealer, size)
+    log = log.with_events(*deal_events(deck, dealt, n + 1, match.scores))
     first = (dealer + 1) % SEATS
     return _build(
         config, seed, decks, log, match, dealt, Auction(()), dealt.hands, (), first, first, _NO_PROGRESS, ()
