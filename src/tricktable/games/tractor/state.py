@@ -26,14 +26,27 @@ from typing import Any, Literal
 from tricktable.cards import Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
 from tricktable.core.errors import IllegalActionError, NotYourTurnError
+from tricktable.core.events import (
+    DealScored,
+    DealStarted,
+    Dealt,
+    Event,
+    GameOver,
+    KittyTaken,
+    Played,
+    Revealed,
+    TrickWon,
+    TrumpSet,
+    TurnedUp,
+)
 from tricktable.core.game import check_deck
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State
-from tricktable.core.trick import Play
+from tricktable.core.trick import Play, Trick
 from tricktable.core.views import to_jsonable
 from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
-from tricktable.games.tractor.config import Config, level_name
+from tricktable.games.tractor.config import ACE, Config, level_name
 from tricktable.games.tractor.declare import (
     Declaration,
     DeclareRules,
@@ -163,6 +176,14 @@ class TractorState(State):
         for n, deck in enumerate(decks):
             check_deck(deck, PACK, f"deck (deal {n})")
         first = config.first_round_starter
+        levels = (FIRST_ROUND_RANK, FIRST_ROUND_RANK)
+        table = cls.blank(config, seed, decks)
+        return table._new_deal(EMPTY_LOG, 0, round_no=0, levels=levels, declarers=None, starter=first)
+
+    @classmethod
+    def blank(cls, config: Config, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
+        """A table before any deal; :meth:`_new_deal` deals from it (the game's start, a sampled world)."""
+        first = config.first_round_starter
         return cls(
             config=config,
             seed=seed,
@@ -178,7 +199,7 @@ class TractorState(State):
             rules=DeclareRules.of(config),
             starter=first,
             first_drawer=first,
-            deck=_deal(seed, decks, 0),
+            deck=(),
             leader=first,
             last_round=None,
             outcome=None,
@@ -203,7 +224,7 @@ class TractorState(State):
             last_round = self.last_round
         assert levels is not None and starter is not None
         return self._with(
-            log=log,
+            log=log.with_events(DealStarted(deal_no + 1, starter, levels)),
             stage="draw",
             mover=starter,
             round_no=round_no,
@@ -398,6 +419,7 @@ class TractorState(State):
         i = self.drawn
         card = self.deck[i]
         seat = (self.first_drawer + i) % 4
+        log = log.with_events(Dealt(seat, (card,), 1))
         hands = list(self.hands)
         hands[seat] = hands[seat] + (card,)
         specials = self.specials
@@ -447,7 +469,13 @@ class TractorState(State):
         )
         hands = list(self.hands)
         hands[starter] = hands[starter] + kitty
+        shown = (
+            *(TurnedUp(card) for card in revealed),
+            TrumpSet(None if suit is None else suit.letter, Rank(self.rank).letter),
+            KittyTaken(starter, kitty, len(kitty)),
+        )
         return self._with(
+            log=self.log.with_events(*shown),
             stage="kitty",
             mover=starter,
             chances=4,
@@ -481,6 +509,7 @@ class TractorState(State):
                     penalty = -penalty
                 failed = (*failed, FailedThrow(seat, cards, forced, penalty))
                 points += penalty
+                log = log.with_events(Played(seat, forced, cards, penalty))
                 cards = forced
         hands[seat] = _without(hands[seat], cards)
         trick = (*self.trick, (seat, cards))
@@ -502,6 +531,7 @@ class TractorState(State):
         team = winner % 2
         if team != self.declarers:
             points += trick_points
+        log = log.with_events(TrickWon(Trick(self.leader, trick, winner, trick_points)))
         won = (self.won[0] + all_cards, self.won[1]) if team == 0 else (self.won[0], self.won[1] + all_cards)
         done = self._with(
             log=log,
@@ -534,21 +564,34 @@ class TractorState(State):
             last_winner=last_winner,
         )
         levels = summary.levels_after
+        shown: list[Event] = [
+            Revealed("kitty", self.starter, self.kitty),
+            DealScored(self.deal_no + 1, (min(levels[0], ACE), min(levels[1], ACE)), summary),
+        ]
         if summary.winner is not None:
+            shown.append(GameOver((min(levels[0], ACE), min(levels[1], ACE)), summary.winner))
             w = summary.winner
             outcome = Result(
-                scores=(level_name(levels[0]), level_name(levels[1])),
+                scores=(min(levels[0], ACE), min(levels[1], ACE)),
                 winner=w,
                 summary=f"team {w} (seats {w} and {w + 2}) advanced past A and won after "
                 f"{self.round_no + 1} rounds",
                 details={
+                    "levels": [level_name(levels[0]), level_name(levels[1])],
                     "rounds": self.round_no + 1,
                     "last_round": to_jsonable(summary.as_mapping()),
                 },
             )
-            return self._with(stage="over", mover=None, levels=levels, last_round=summary, outcome=outcome)
+            return self._with(
+                log=self.log.with_events(*shown),
+                stage="over",
+                mover=None,
+                levels=levels,
+                last_round=summary,
+                outcome=outcome,
+            )
         return self._new_deal(
-            self.log,
+            self.log.with_events(*shown),
             self.deal_no + 1,
             round_no=self.round_no + 1,
             levels=levels,
@@ -557,12 +600,17 @@ class TractorState(State):
             last_round=summary,
         )
 
+    def _action_event(self, seat: int, action: Action, caused: tuple[Event, ...]) -> Event | None:
+        if caused and action.verb == "play" and isinstance(caused[0], Played):
+            return None  # a failed throw: its Played event, recorded, names what was attempted
+        return super()._action_event(seat, action, caused)
+
     # --- card-by-card selection ------------------------------------------------------------------
     def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
         """The distinct cards the seat (default: to move) may add to ``picked`` for its current
         multi-card action — a play, the kitty, or a declaration — so that some legal completion
         exists (in canonical order; empty when the seat has no such action now)."""
-        s = self.mover if seat is None else seat
+        s = self._seat(seat)
         if s is None or not self.may_act(s):
             return ()
         stage = self.stage
@@ -583,7 +631,7 @@ class TractorState(State):
 
     # --- what each seat sees ---------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TractorView:
-        return build_view(self, seat)
+        return build_view(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
         stock = self.deck[self.drawn : DRAWN] if self.stage in ("draw", "last-declare") else ()
@@ -612,6 +660,7 @@ class TractorState(State):
         return known
 
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+        seat = self._viewer(seat)
         known = self.public_cards()
         hidden: Counter[Card] = Counter()
         for s in range(4):
