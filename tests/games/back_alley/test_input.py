@@ -119,7 +119,9 @@ def test_config_from_text_values() -> None:
         "board_multiplier": "doubling",
     }
     text = GAME.rules_text()
-    assert all(o.name in text for o in GAME.Config.options()) and "[gap]" in text
+    assert (
+        all(o.name in text for o in GAME.Config.options()) and "house rule (the sources are silent)" in text
+    )
 
 
 def test_bad_seed_is_refused() -> None:

@@ -1,4 +1,5 @@
-"""All Fours options: one per variant and [gap] of ``rules/all-fours.md``, defaults as written there."""
+"""All Fours options: one per variant and house rule (the [gap] points) of ``rules/all-fours.md``, defaults
+as written there."""
 
 from __future__ import annotations
 
@@ -26,10 +27,14 @@ class Config(GameConfig):
     hang_jack_points: int = option(
         3,
         allowed=range(1, 11),
-        doc="points to the side that captures the other side's jack of trumps (1 turns hang jack off)",
+        doc="house rule (the sources are silent): points to the side that captures the other side's jack of "
+        "trumps (1 turns hang jack off)",
     )
     game_tie: str = option(
-        "none", allowed=("none", "non_dealer"), doc="who takes the Game point when card points tie"
+        "none",
+        allowed=("none", "non_dealer"),
+        doc="house rule (the sources are silent): who takes the Game point when card points tie "
+        "(none: nobody; non_dealer: the side of the player to the dealer's right)",
     )
     game_points: int = option(1, allowed=(1, 2), doc="what the Game point is worth (2 in many tournaments)")
     target: int = option(14, allowed=range(1, 41), doc="points needed to win the game (7 for a short game)")

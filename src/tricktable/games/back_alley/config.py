@@ -1,4 +1,5 @@
-"""Back Alley's options: the variants and the [gap] choices of ``rules/back-alley.md``."""
+"""Back Alley's options: the variants of ``rules/back-alley.md`` and its house rules (the points the
+source leaves silent or unclear; their docs say "house rule" in words a player reads)."""
 
 from __future__ import annotations
 
@@ -36,27 +37,29 @@ class Config(GameConfig):
     )
     zero_bid_scores_tricks: bool = option(
         True,
-        doc="[gap] a side whose two players both passed scores 1 point per trick it takes (off: 0)",
+        doc="house rule (the sources are silent): a side whose two players both passed scores 1 point "
+        "per trick it takes (off: 0)",
     )
     bid_must_increase: bool = option(
         False,
-        doc="[gap] each number bid must be higher than every number bid before it in the hand "
-        "(pass and board are always allowed); off, as the English original reads: any number may be bid",
+        doc="house rule (the source is ambiguous): each number bid must be higher than every number bid "
+        "before it in the hand (pass and board are always allowed); off: any number may be bid, as the "
+        "English original of the source reads",
     )
     equal_bid_leader: str = option(
         "first",
         allowed=("first", "last"),
-        doc="[gap] who leads when the highest number was bid by more than one player and nobody bid "
-        "board: the first or the last of them to bid it",
+        doc="house rule (the sources are silent): who leads when the highest number was bid by more than "
+        "one player and nobody bid board: the first or the last of them to bid it",
     )
     board_opens_trumps: bool = option(
         True,
-        doc="[gap] once a board is bid, trumps may be led from the first trick of the hand "
-        "(off: a board hand waits for trumps to be broken like any other)",
+        doc="house rule (the sources are silent): once a board is bid, trumps may be led from the first "
+        "trick of the hand (off: a board hand waits for trumps to be broken like any other)",
     )
     overruled_board: str = option(
         "void",
         allowed=("void", "failed"),
-        doc="[gap] when both sides bid board only the last board stands; the side it overruled "
-        "scores nothing (void) or loses its own board as failed (failed)",
+        doc="house rule (the sources are silent): when both sides bid board only the last board stands; "
+        "the side it overruled scores nothing (void) or loses its own board as failed (failed)",
     )

@@ -1,4 +1,5 @@
-"""Tractor's options: every [gap] and variant of the rules file, with the rules file's defaults.
+"""Tractor's options: every variant and house rule of the rules file (its [gap] points, whose docs say
+"house rule (the sources are silent)"), with the rules file's defaults.
 
 Levels are held as rank pip values: 2..10, J=11, Q=12, K=13, A=14 (the trump rank of a round is the
 declaring team's level, so a level *is* a rank), and written as in the card notation (T for ten).
@@ -55,16 +56,23 @@ class Config(GameConfig):
 
     win_requires_declaring_at_ace: bool = option(
         True,
-        doc="a team wins only by advancing while declarers at level A; any other advance stops at A",
+        doc="house rule (the sources are silent): a team wins only by advancing while declarers at level A; "
+        "any other advance stops at A",
     )
-    first_round_starter: int = option(0, allowed=range(4), doc="the seat that draws first in the first round")
+    first_round_starter: int = option(
+        0,
+        allowed=range(4),
+        doc="house rule (the sources are silent): the seat that draws first in the first round",
+    )
     allow_higher_suit_pair_overturn: bool = option(
         False,
-        doc="a trump-rank pair may overturn a pair of a lower suit (suits rank S > H > C > D)",
+        doc="house rule (the sources are silent): a trump-rank pair may overturn a pair of a lower suit "
+        "(suits rank S > H > C > D)",
     )
     allow_reinforce: bool = option(
         True,
-        doc="a player may make their own single a pair; a pair can then not overturn it",
+        doc="house rule (the sources are silent): a player may make their own single a pair; "
+        "a pair can then not overturn it",
     )
     no_trump_rank_cards_are_trump: bool = option(
         False,
@@ -86,8 +94,8 @@ class Config(GameConfig):
     middle_band: str = option(
         "takeover",
         allowed=("takeover", "declarers_stay"),
-        doc="opponents' 80-115: takeover = they become declarers with no level change; "
-        "declarers_stay = the declarers keep declaring, no level change",
+        doc="house rule (the sources are silent): opponents' 80-115: takeover = they become declarers "
+        "with no level change; declarers_stay = the declarers keep declaring, no level change",
     )
     must_defend_levels: str = option(
         "none",
