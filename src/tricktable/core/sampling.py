@@ -18,7 +18,8 @@ allow, even where a constraint is subtler than a shown void.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import TypeVar, cast
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action
@@ -26,11 +27,14 @@ from tricktable.core.errors import TricktableError
 from tricktable.core.events import Event
 from tricktable.core.history import Log
 
-__all__ = ["EntryOf", "SampleError", "deal_slots", "rebuild_log"]
+__all__ = ["EntryOf", "SampleError", "deal_slots", "rebuild_log", "remembered"]
 
-EntryOf = Callable[[Event], "tuple[int, Action, bool] | None"]
-"""For an event: ``(seat, action, own)`` if it records an action (``own``: it is the action's own
-event, made on demand from the log entry, rather than one stored after it), else None."""
+T = TypeVar("T")
+
+EntryOf = Callable[[Sequence[Event], int], "tuple[int, Action, bool] | None"]
+"""For ``events[i]``: ``(seat, action, own)`` if it records an action (``own``: it is the action's
+own event, made on demand from the log entry, rather than one stored after it), else None. The other
+events are there for an action the event shows only in part (a burial the seat saw later)."""
 
 
 class SampleError(TricktableError, ValueError):
@@ -39,26 +43,32 @@ class SampleError(TricktableError, ValueError):
 
 def rebuild_log(events: Sequence[Event], upto: int, entry_of: EntryOf) -> Log:
     """The log whose entries are the actions ``events[:upto]`` record, each node holding the events
-    shown after its action (the root: those before the first action).
-
-    A search samples many worlds from one seat's events: the last answer is kept for the same events
-    (the same sequence object, unchanged in length), so only the first sample pays for a long past."""
-    for seen, length, end, how, log in _memo:
-        if seen is events and length == len(events) and end == upto and how is entry_of:
-            return log
-    log = _rebuild(events[:upto], entry_of)
-    _memo[:] = [(events, len(events), upto, entry_of, log)]
-    return log
+    shown after its action (the root: those before the first action)."""
+    return remembered(events, ("log", upto, entry_of), lambda: _rebuild(events[:upto], entry_of))
 
 
-_memo: list[tuple[Sequence[Event], int, int, EntryOf, Log]] = []
+def remembered(events: Sequence[Event], key: Hashable, build: Callable[[], T]) -> T:
+    """``build()``, remembered for the same events and key. A search samples many worlds from one
+    seat's events: what is read from them (the past's log, what the seat knows of the deal) is worked
+    out once. The events are known by identity (the same sequence object, unchanged in length)."""
+    for seen, length, known, value in _memo:
+        if seen is events and length == len(events) and known == key:
+            return cast(T, value)
+    value = build()
+    _memo.append((events, len(events), key, value))
+    del _memo[:-_MEMO_SIZE]
+    return value
+
+
+_MEMO_SIZE = 8
+_memo: list[tuple[Sequence[Event], int, Hashable, object]] = []
 
 
 def _rebuild(events: Sequence[Event], entry_of: EntryOf) -> Log:
     log = Log.start(())
     pending: list[Event] = []
-    for event in events:
-        entry = entry_of(event)
+    for i, event in enumerate(events):
+        entry = entry_of(events, i)
         if entry is None:
             pending.append(event)
             continue
@@ -76,9 +86,12 @@ def deal_slots(
     sizes: Sequence[int],
     excluded: Sequence[Collection[Card]],
     rng: random.Random,
+    single: Sequence[Collection[Card]] = (),
 ) -> list[list[Card]]:
     """Deal every card of ``pool`` into slots of the given ``sizes`` (which add up to its length), no
-    card into a slot whose ``excluded`` holds it. Raises :class:`SampleError` if no placement exists."""
+    card into a slot whose ``excluded`` holds it, and at most one copy of a card into a slot whose
+    ``single`` holds it (a two-pack game: a seat shown to hold no pair of it). Raises
+    :class:`SampleError` if no placement exists."""
     if sum(sizes) != len(pool):
         raise SampleError(f"{len(pool)} unseen cards for {sum(sizes)} places")
     cards = list(pool)
@@ -87,6 +100,21 @@ def deal_slots(
     # The most constrained cards first: they find room before the open slots fill up.
     order = sorted(range(len(cards)), key=lambda k: len(allowed[k]))
     slots: list[list[int]] = [[] for _ in sizes]
+    if any(single):
+        held: list[set[Card]] = [set() for _ in sizes]
+
+        def fits(k: int, i: int) -> bool:
+            return not (cards[k] in held[i] and cards[k] in single[i])
+
+        for k in order:
+            options = [i for i in allowed[k] if len(slots[i]) < sizes[i] and fits(k, i)]
+            if not options:
+                raise SampleError("the unseen cards cannot be placed consistently with what was shown")
+            room = [sizes[i] - len(slots[i]) for i in options]
+            chosen = rng.choices(options, room)[0]
+            slots[chosen].append(k)
+            held[chosen].add(cards[k])
+        return [[cards[k] for k in slot] for slot in slots]
     for k in order:
         options = [i for i in allowed[k] if len(slots[i]) < sizes[i]]
         if options:

@@ -31,7 +31,7 @@ from tricktable.core.events import (
     TurnedUp,
 )
 from tricktable.core.rng import MAX_SEED
-from tricktable.core.sampling import SampleError, deal_slots, rebuild_log
+from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.deal import FIRST_DEAL, FULL_PACK, RUN_DEAL, deal_order
 from tricktable.games.all_fours.play import allowed_plays
@@ -44,8 +44,9 @@ ATTEMPTS = 200
 """Worlds tried before giving up (each is checked by replaying the deal)."""
 
 
-def entry_of(event: Event) -> tuple[int, Action, bool] | None:
+def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
     """The action an All Fours event records: every one is the action's own event but a call."""
+    event = events[i]
     if isinstance(event, Played):
         return event.seat, play(event.cards[0]), True
     if isinstance(event, Decided | Exposed):
@@ -79,7 +80,7 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
     )
     last_round = past[last_scored].sheet if scored_at else None  # type: ignore[attr-defined]
     assert last_round is None or isinstance(last_round, RoundSummary)
-    world = _World(seat, n, begun.dealer, now, config)
+    world = remembered(events, ("world", seat, config), lambda: _World(seat, n, begun.dealer, now, config))
     log = rebuild_log(events, k, entry_of)
     for _ in range(ATTEMPTS):
         start = blank(
@@ -96,8 +97,8 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
         )
         state = start._deal(begun.dealer, begun.deal_number - 1, fresh)
         try:
-            for event in now:
-                entry = entry_of(event)
+            for i in range(k, len(events)):
+                entry = entry_of(events, i)
                 if entry is not None:
                     state = state.apply(entry[1], entry[0])
         except TricktableError:

@@ -30,7 +30,7 @@ from tricktable.core.events import (
     TurnedUp,
 )
 from tricktable.core.rng import MAX_SEED
-from tricktable.core.sampling import SampleError, deal_slots, rebuild_log
+from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
 
 from .bidding import BOARD, bid_value
 from .config import Config
@@ -46,8 +46,9 @@ ATTEMPTS = 200
 """Worlds tried before giving up (each is checked by replaying the hand)."""
 
 
-def entry_of(event: Event) -> tuple[int, Action, bool] | None:
+def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
     """The action a Back Alley event records: bids and plays, each the action's own event."""
+    event = events[i]
     if isinstance(event, Played):
         return event.seat, play(event.cards[0]), True
     if isinstance(event, Bid):
@@ -69,15 +70,17 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
         raise SampleError("a scored hand's sheet is not a Back Alley score-sheet row")
     played_hands = sum(not r.thrown_in for r in rows)
     match = Match(played_hands + 1, len(rows), (begun.scores[0], begun.scores[1]), tuple(rows))
-    world = _World(seat, begun.dealer, events[k:], config)
+    world = remembered(
+        events, ("world", seat, config), lambda: _World(seat, begun.dealer, events[k:], config)
+    )
     log = rebuild_log(events, k, entry_of)
     for _ in range(ATTEMPTS):
         deck = world.deck(rng)
         state = start(config, rng.randrange(MAX_SEED), (deck,) * (len(rows) + 1), log, match, begun.dealer)
         first = state.version
         try:
-            for event in events[k:]:
-                entry = entry_of(event)
+            for i in range(k, len(events)):
+                entry = entry_of(events, i)
                 if entry is not None:
                     state = state.apply(entry[1], entry[0])
         except TricktableError:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tricktable.cards import Card
+from tricktable.core.events import Event
 from tricktable.core.game import Game
 from tricktable.games.tractor.actions import VERBS
 from tricktable.games.tractor.config import Config as TractorConfig
@@ -45,6 +47,18 @@ the last 8 are the kitty.
         """Always four: two partnerships."""
         self.Config.from_value(config)
         return 4
+
+    def sample(
+        self,
+        seat: int,
+        events: Sequence[Event],
+        *,
+        config: TractorConfig | Mapping[str, Any] | str | None = None,
+        rng: random.Random,
+    ) -> TractorState:
+        from tricktable.games.tractor.sample import sample
+
+        return sample(seat, events, self.Config.from_value(config), rng)
 
     def _start(self, config: TractorConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         return TractorState.start(config, seed, decks)

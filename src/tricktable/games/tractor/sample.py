@@ -1,0 +1,409 @@
+"""Sampled worlds for Tractor: a full state one seat cannot tell from the real one.
+
+From the seat's events the earlier rounds are kept as the seat saw them and the current deal's 108
+cards are stacked again in drawing order:
+
+- the seat's own draws stay where it drew them (and the kitty, if it took it, as it saw it);
+- every other seat's draws hold the cards it has played, the cards it is known to hold (declared,
+  or withdrawn from a failed throw) and unseen cards up to its hand size, in a random order in which
+  each declaration's cards were drawn before it was made;
+- another starter's kitty holds the cards turned up from it, in order, and 8 of its cards; what it
+  buried is drawn from the unseen cards (a declared or turned-up card it has not played may be in its
+  hand or buried);
+- the cards not yet drawn and an untaken kitty are the rest, in a random order.
+
+An unseen card is kept out of a hand whose plays show it could not have been there: a suit not
+followed, a pair the hand could not have held when a pair or tractor was led, a card that would
+have beaten a throw that stood. The deal's actions are then replayed on the new deck through the
+checked ``apply``, and the world is kept only if the seat's events come out the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from tricktable.cards import Card, Rank, Suit
+from tricktable.core.actions import Action
+from tricktable.core.errors import IllegalActionError, TricktableError
+from tricktable.core.events import (
+    DealScored,
+    DealStarted,
+    Dealt,
+    Decided,
+    Declared,
+    Event,
+    KittyBuried,
+    KittyTaken,
+    Played,
+    Revealed,
+    TrumpSet,
+    TurnedUp,
+)
+from tricktable.core.rng import MAX_SEED
+from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
+from tricktable.games.tractor.actions import DRAW
+from tricktable.games.tractor.config import Config
+from tricktable.games.tractor.follow import check_follow
+from tricktable.games.tractor.kitty import KITTY_SIZE
+from tricktable.games.tractor.lead import throw_check
+from tricktable.games.tractor.scoring import RoundSummary
+from tricktable.games.tractor.state import DRAWN, PACK, TractorState
+from tricktable.games.tractor.trump import Trump
+
+__all__ = ["ATTEMPTS", "sample"]
+
+ATTEMPTS = 300
+"""Worlds tried before giving up (each is checked by replaying the deal)."""
+
+
+def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
+    """The action ``events[i]`` records. A card drawn is recorded by its :class:`Dealt` event (stored,
+    not the action's own); a failed throw's :class:`Played` names what was attempted; a burial the
+    seat did not see is read from the kitty revealed when its round was scored."""
+    event = events[i]
+    if isinstance(event, Dealt):
+        return event.seat, DRAW, False
+    if isinstance(event, Played):
+        return event.seat, event.action(), event.attempted is None
+    if isinstance(event, Declared | Decided):
+        return event.seat, event.action(), True
+    if isinstance(event, KittyBuried):
+        cards = event.cards
+        if cards is None:
+            shown = next((e for e in events[i:] if isinstance(e, Revealed) and e.what == "kitty"), None)
+            if shown is None:
+                raise SampleError("the buried kitty of a finished round is missing from the events")
+            cards = shown.cards
+        return event.seat, Action.make("bury", cards), True
+    return None
+
+
+def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> TractorState:
+    if not 0 <= seat < 4:
+        raise SampleError(f"seat must be a number from 0 to 3, not {seat!r}")
+    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
+    if not starts:
+        raise SampleError("the events hold no deal: give every event the seat has seen since the start")
+    k = starts[-1]
+    begun = events[k]
+    assert isinstance(begun, DealStarted)
+    sheets = [e.sheet for e in events[:k] if isinstance(e, DealScored)]
+    if not all(isinstance(sheet, RoundSummary) for sheet in sheets):
+        raise SampleError("a scored round's sheet is not a Tractor round summary")
+    last: RoundSummary | None = sheets[-1] if sheets else None
+    world = remembered(
+        events, ("world", seat, config), lambda: _World(seat, begun.dealer, events[k:], config)
+    )
+    log = rebuild_log(events, k, entry_of)
+    levels = (begun.scores[0], begun.scores[1])
+    for _ in range(ATTEMPTS):
+        try:
+            deck = world.deck(rng)
+        except SampleError:
+            continue
+        table = TractorState.blank(config, rng.randrange(MAX_SEED), (deck,) * begun.deal_number)
+        state = table._new_deal(
+            log,
+            begun.deal_number - 1,
+            round_no=len(sheets),
+            levels=levels,
+            declarers=None if last is None else last.next_declarers,
+            starter=begun.dealer,
+            last_round=last,
+        )
+        replayed = _replay(state, events, k, world)
+        if replayed is not None:
+            return replayed
+    raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
+
+
+def _replay(state: TractorState, events: Sequence[Event], k: int, world: _World) -> TractorState | None:
+    """The deal's actions replayed on a stacked world through the checked ``apply``, or None if the
+    world cannot have seen them. Every action legal, the seat's events come out the same: the only
+    outcome a legal action can change with the hidden cards is whether a throw stands, checked here."""
+    try:
+        for i in range(k, len(events)):
+            event = events[i]
+            if isinstance(event, KittyBuried) and event.cards is None:
+                entry: tuple[int, Action, bool] | None = (event.seat, world.burial, True)
+            else:
+                entry = entry_of(events, i)
+            if entry is None:
+                continue
+            seat, action, _ = entry
+            throws = len(state.failed_throws)
+            # The seat to move takes the state's fast path (a draw needs no checking).
+            state = state.apply(action, None if seat == state.to_move else seat)
+            if isinstance(event, Played) and (len(state.failed_throws) > throws) != (
+                event.attempted is not None
+            ):
+                return None
+    except TricktableError:
+        return None
+    return state
+
+
+class _World:
+    """What the seat knows of the current deal, and how to stack a deck that agrees with it."""
+
+    def __init__(self, seat: int, first: int, now: Sequence[Event], config: Config) -> None:
+        # The draw: draw i goes to seat (first + i) % 4. The starter, who takes the kitty, is the
+        # first drawer but in the first round, where it is the first declarer.
+        self.seat, self.first = seat, first
+        taker = next((e.seat for e in now if isinstance(e, KittyTaken)), first)
+        self.starter = starter = taker
+        self.draws: list[Card | None] = []
+        declared: list[tuple[int, tuple[Card, ...], int]] = []  # seat, cards, draws before
+        self.revealed: tuple[Card, ...] = ()
+        self.kitty_taken: tuple[Card, ...] | None = None
+        taken = buried = False
+        self.buried: tuple[Card, ...] | None = None
+        self.burial = Action("bury")
+        """Another starter's burial in the last deck stacked (set by :meth:`deck`)."""
+        trump: Trump | None = None
+        played: list[Counter[Card]] = [Counter() for _ in range(4)]
+        throws: list[Counter[Card]] = [Counter() for _ in range(4)]  # cards held at a failed throw
+        # Each play with the trick before it: (seat, lead, play, cards played by the seat so far).
+        plays: list[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]] = []
+        trick: list[tuple[int, tuple[Card, ...]]] = []
+        for e in now:
+            if isinstance(e, Dealt):
+                self.draws.append(e.cards[0] if e.cards else None)
+            elif isinstance(e, Declared):
+                declared.append((e.seat, e.cards, len(self.draws)))
+            elif isinstance(e, TurnedUp):
+                self.revealed += (e.card,)
+            elif isinstance(e, TrumpSet):
+                trump = Trump(
+                    rank=Rank.parse(e.rank or "2"),
+                    suit=None if e.suit is None else Suit.parse(e.suit),
+                    rank_cards_trump_in_no_trump=config.no_trump_rank_cards_are_trump,
+                    gap_tractors=config.gap_tractors,
+                )
+            elif isinstance(e, KittyTaken):
+                taken = True
+                self.kitty_taken = e.cards
+            elif isinstance(e, KittyBuried):
+                buried = True
+                self.buried = e.cards
+            elif isinstance(e, Played):
+                if e.attempted is not None:
+                    throws[e.seat] |= Counter(e.attempted)
+                lead = trick[0][1] if trick else None
+                plays.append((e.seat, e.cards, lead or (), e.attempted))
+                played[e.seat].update(e.cards)
+                trick.append((e.seat, e.cards))
+                if len(trick) == 4:
+                    trick = []
+        self.declared = declared
+        self.played = played
+        self.trump = trump
+        self.taken, self.is_buried = taken, buried
+        own_draws = Counter(c for i, c in enumerate(self.draws) if (first + i) % 4 == seat and c is not None)
+        if sum(own_draws.values()) != sum(1 for i in range(len(self.draws)) if (first + i) % 4 == seat):
+            raise SampleError("the seat's own draws are missing from its events")
+        mine = own_draws + (Counter(self.kitty_taken) if seat == starter and self.kitty_taken else Counter())
+        # What each other seat is known to hold now, and (the starter) may hold or have buried.
+        pre: list[Counter[Card]] = [Counter() for _ in range(4)]
+        for s, cards, _ in declared:
+            pre[s] |= Counter(cards)
+        if taken:
+            pre[starter] |= Counter(self.revealed)
+        self.certain: list[Counter[Card]] = [Counter() for _ in range(4)]
+        self.uncertain: Counter[Card] = Counter()
+        for s in range(4):
+            if s == seat:
+                continue
+            if s == starter and buried:
+                self.certain[s] = throws[s] - played[s]
+                self.uncertain = pre[s] - played[s] - self.certain[s]
+            else:
+                self.certain[s] = (pre[s] | throws[s]) - played[s]
+        known = Counter(mine)
+        for s in range(4):
+            if s != seat:
+                known += played[s] + self.certain[s]
+        pool = Counter(PACK) - known
+        if sum((known - Counter(PACK)).values()):
+            raise SampleError("the events name more copies of a card than the pack holds")
+        self.pool = tuple(sorted(pool.elements()))
+        self.others = [s for s in range(4) if s != seat]
+        draws_of = [sum(1 for i in range(len(self.draws)) if (first + i) % 4 == s) for s in range(4)]
+        self.draws_of = draws_of
+        sizes = []
+        for s in self.others:
+            size = draws_of[s] + (KITTY_SIZE if s == starter and taken else 0)
+            size -= KITTY_SIZE if s == starter and buried else 0
+            sizes.append(size - sum(played[s].values()) - sum(self.certain[s].values()))
+        # The last slot: the cards not drawn and the kitty not taken, or another starter's burial.
+        rest = DRAWN - len(self.draws) + KITTY_SIZE if not taken else 0
+        if buried and seat != starter:
+            rest = KITTY_SIZE
+        self.sizes = [*sizes, rest]
+        if min(self.sizes) < 0 or sum(self.sizes) != len(self.pool):
+            raise SampleError("the events do not add up to a Tractor deal")
+        self.excluded: list[set[Card]] = [set() for _ in self.sizes]
+        self.single: list[set[Card]] = [set() for _ in self.sizes]
+        if self.uncertain:
+            # A declared or turned-up card the starter has not played is in its hand or buried.
+            place = {self.others.index(starter), len(self.sizes) - 1}
+            for i in range(len(self.sizes)):
+                if i not in place:
+                    self.excluded[i].update(self.uncertain)
+        if trump is not None:
+            self._play_constraints(plays, trump)
+
+    def _held_from(
+        self,
+        s: int,
+        plays: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]],
+        j: int,
+    ) -> list[Card]:
+        """What seat ``s`` surely held before play ``j``: what it played from then on and what it is
+        known to hold now."""
+        later = [c for p, cards, _, _ in plays[j:] if p == s for c in cards]
+        return [*later, *self.certain[s].elements()]
+
+    def _play_constraints(
+        self,
+        plays: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]],
+        trump: Trump,
+    ) -> None:
+        suit_of = trump.suit_table
+        by_suit: dict[int, list[Card]] = {}
+        for c in dict.fromkeys(self.pool):
+            by_suit.setdefault(suit_of[c], []).append(c)
+        for j, (s, cards, lead, attempted) in enumerate(plays):
+            if s == self.seat:
+                continue
+            if lead:  # a follow
+                if s not in self.others:
+                    continue
+                slot = self.others.index(s)
+                suit = suit_of[lead[0]]
+                if sum(1 for c in cards if suit_of[c] == suit) < len(lead):
+                    self.excluded[slot].update(by_suit.get(suit, ()))
+                elif len(lead) > 1:
+                    self._shape_limits(
+                        slot, self._held_from(s, plays, j), by_suit.get(suit, []), lead, cards, trump
+                    )
+            elif len(cards) > 1 and attempted is None:
+                # A throw that stood: no other hand could beat any of its units.
+                suit = suit_of[cards[0]]
+                for other in self.others:
+                    if other != s:
+                        slot = self.others.index(other)
+                        held = self._held_from(other, plays, j)
+                        self._throw_limits(slot, held, by_suit.get(suit, []), cards, trump)
+
+    def _shape_limits(
+        self,
+        slot: int,
+        held: list[Card],
+        suit: list[Card],
+        lead: tuple[Card, ...],
+        play: tuple[Card, ...],
+        trump: Trump,
+    ) -> None:
+        """Cards (or pairs) of the led suit that would have made this follow illegal."""
+        if _follows(held + [c for c in suit for _ in (0, 1)], lead, play, trump):
+            return  # the follow has the best shape any hand could give: it shows nothing
+        for c in suit:
+            if not _follows([*held, c], lead, play, trump):
+                self.excluded[slot].add(c)
+            elif not _follows([*held, c, c], lead, play, trump):
+                self.single[slot].add(c)
+
+    def _throw_limits(
+        self, slot: int, held: list[Card], suit: list[Card], lead: tuple[Card, ...], trump: Trump
+    ) -> None:
+        """Cards (or pairs) of the throw's suit that would have beaten one of its units."""
+        if throw_check(lead, ([*held, *(c for c in suit for _ in (0, 1))],), trump).ok:
+            return
+        for c in suit:
+            if not throw_check(lead, ([*held, c],), trump).ok:
+                self.excluded[slot].add(c)
+            elif not throw_check(lead, ([*held, c, c],), trump).ok:
+                self.single[slot].add(c)
+
+    def deck(self, rng: random.Random) -> tuple[Card, ...]:
+        hidden = deal_slots(self.pool, self.sizes, self.excluded, rng, self.single)
+        starter, seat = self.starter, self.seat
+        kitty: list[Card] | None = None
+        holdings: dict[int, list[Card]] = {}
+        for s, extra in zip(self.others, hidden, strict=False):
+            holdings[s] = [*self.played[s].elements(), *self.certain[s].elements(), *extra]
+        if self.taken and seat == starter:
+            assert self.kitty_taken is not None
+            kitty = list(self.kitty_taken)
+        elif self.taken:
+            held = holdings[starter]
+            if self.is_buried:
+                self.burial = Action.make("bury", hidden[-1])
+                held += hidden[-1]
+            kitty = self._kitty_from(held, rng)
+        # Each seat's draws, in an order in which every declaration's cards were drawn before it.
+        deck: list[Card | None] = list(self.draws) + [None] * (DRAWN - len(self.draws))
+        for s in self.others:
+            positions = [i for i in range(len(self.draws)) if (self.first + i) % 4 == s]
+            order = self._draw_order(s, holdings[s], len(positions), rng)
+            for i, c in zip(positions, order, strict=True):
+                deck[i] = c
+        rest = hidden[-1] if not self.taken else []
+        rng.shuffle(rest)
+        fill = iter(rest)
+        out = [c if c is not None else next(fill) for c in deck]
+        out += kitty if kitty is not None else list(fill)
+        if len(out) != len(PACK):
+            raise SampleError("the stacked deck does not hold the whole pack")
+        return tuple(out)
+
+    def _kitty_from(self, held: list[Card], rng: random.Random) -> list[Card]:
+        """Another starter's kitty: the turned-up cards first, in order, then cards of its holdings
+        that no declaration of its needs among its draws."""
+        left = Counter(held) - Counter(self.revealed)
+        needed: Counter[Card] = Counter()
+        for s, cards, _ in self.declared:
+            if s == self.starter:
+                needed |= Counter(cards)
+        free = list((left - needed).elements())
+        more = KITTY_SIZE - len(self.revealed)
+        if len(free) < more:
+            raise SampleError("the starter's cards cannot fill the kitty")
+        chosen = rng.sample(free, more)
+        for c in chosen:
+            held.remove(c)
+        for c in self.revealed:
+            held.remove(c)
+        return [*self.revealed, *chosen]
+
+    def _draw_order(self, s: int, cards: list[Card], count: int, rng: random.Random) -> list[Card]:
+        if len(cards) != count:
+            raise SampleError(f"seat {s} would have drawn {len(cards)} cards, not {count}")
+        left = list(cards)
+        rng.shuffle(left)
+        order: list[Card | None] = [None] * count
+        mine = [i for i in range(len(self.draws)) if (self.first + i) % 4 == s]
+        for who, decl, before in self.declared:
+            if who != s:
+                continue
+            drawn = sum(1 for i in mine if i < before)  # the seat's draws before it declared
+            have = Counter(c for c in order[:drawn] if c is not None)
+            for c in (Counter(decl) - have).elements():
+                free = [i for i in range(drawn) if order[i] is None]
+                if not free or c not in left:
+                    raise SampleError("a declaration cannot be placed among the draws before it")
+                order[rng.choice(free)] = c
+                left.remove(c)
+        it = iter(left)
+        return [c if c is not None else next(it) for c in order]
+
+
+def _follows(hand: list[Card], lead: tuple[Card, ...], play: tuple[Card, ...], trump: Trump) -> bool:
+    try:
+        check_follow(hand, lead, play, trump)
+    except IllegalActionError:
+        return False
+    return True
