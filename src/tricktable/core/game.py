@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tricktable.cards import Card, CardParseError, format_cards, parse_cards
 from tricktable.core.actions import Action, Verb, parse_action
 from tricktable.core.config import GameConfig
-from tricktable.core.errors import ConfigError, RecordError, TricktableError
+from tricktable.core.errors import ConfigError, RecordError, TricktableError, shown
 from tricktable.core.events import Event
 from tricktable.core.rng import check_seed, fresh_seed
 from tricktable.core.state import State
@@ -79,6 +79,7 @@ class Game(ABC, Generic[S, C]):
     def num_seats(self, config: C | Mapping[str, Any] | str | None = None) -> int:
         """How many seats a game with this config has."""
 
+    @abstractmethod
     def sample(
         self,
         seat: int,
@@ -90,8 +91,9 @@ class Game(ABC, Generic[S, C]):
         """A complete state that ``seat`` cannot tell from the real one: its ``events(seat)`` equal
         ``events`` and its ``view(seat)`` is the seat's view, with the cards the seat has not seen
         dealt at random (from ``rng``) among the places they could be. It is given nothing but what
-        the seat knows; play can go on from it with ``apply``."""
-        raise NotImplementedError(f"{self.name} has no sampler yet")
+        the seat knows; play can go on from it with ``apply``. Raises
+        :class:`~tricktable.core.sampling.SampleError` when the events are not a seat's events of a
+        game with this config."""
 
     def parse_action(self, text: str | Action) -> Action:
         """Canonical text <-> action: ``str(game.parse_action(t))`` is the canonical form of ``t``."""
@@ -111,10 +113,16 @@ class Game(ABC, Generic[S, C]):
         }
 
     def replay(self, record: Mapping[str, Any], *, upto: int | None = None) -> S:
-        """Rebuild the state a record describes (its first ``upto`` actions, if given)."""
+        """Rebuild the state a record describes (its first ``upto`` actions, if given: a whole number
+        from 0 to the number of actions in the record)."""
         state = self.replay_start(record)
         actions = _field(record, "actions", list)
         if upto is not None:
+            if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(actions):
+                raise RecordError(
+                    f"upto must be a whole number from 0 to {len(actions)} (the record's actions), "
+                    f"not {shown(upto)}"
+                )
             actions = actions[:upto]
         for index, entry in enumerate(actions):
             state = _replay_one(state, entry, index)
@@ -126,13 +134,14 @@ class Game(ABC, Generic[S, C]):
             raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
         if record.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a tricktable record (field 'format' must be {RECORD_FORMAT!r})")
-        if record.get("version") != RECORD_VERSION:
+        version = record.get("version")
+        if type(version) is not int or version != RECORD_VERSION:  # not True, which equals 1
             raise RecordError(
-                f"record version {record.get('version')!r} is not supported "
+                f"record version {shown(version)} is not supported "
                 f"(this program reads version {RECORD_VERSION})"
             )
         if record.get("game") != self.name:
-            raise RecordError(f"this is a record of {record.get('game')!r}, not of {self.name!r}")
+            raise RecordError(f"this is a record of {shown(record.get('game'))}, not of {self.name!r}")
         if record.get("rules_version") != self.rules_version:
             raise RecordError(
                 f"the record was made with rules version {record.get('rules_version')!r}; "
