@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
 
         report["tractor_queries"] = report_queries()
 
+    from bench.worlds import report_worlds
+
+    report["worlds"] = report_worlds(names)
+
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2)
