@@ -16,7 +16,9 @@ from collections.abc import Collection, Sequence
 from tricktable.bots.base import Bot
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from tricktable.core.actions import Action
+from tricktable.core.state import team_of
 from tricktable.core.views import View
+from tricktable.games.back_alley.deal import SEATS
 from tricktable.games.back_alley.ranking import NO_TRUMP, RANK, SUIT, trick_winner
 from tricktable.games.back_alley.view import BackAlleyView
 
@@ -150,7 +152,7 @@ class _Table:
         v = self.view
         if v.contracts is None:
             return True
-        team = self.seat % 2
+        team = team_of(self.seat, SEATS)
         left = v.hand_size - sum(v.team_tricks)
         ours, theirs = v.contracts[team], v.contracts[1 - team]
         need = _need(ours.kind, ours.tricks, v.team_tricks[team], v.hand_size)

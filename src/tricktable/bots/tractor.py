@@ -24,6 +24,7 @@ from typing import Any
 from tricktable.bots.base import Bot
 from tricktable.cards import Card, Rank, pack
 from tricktable.core.actions import Action
+from tricktable.core.state import team_of
 from tricktable.core.views import View
 from tricktable.games.tractor.follow import selectable
 from tricktable.games.tractor.scoring import CARD_POINTS
@@ -65,7 +66,7 @@ class HeuristicBot(Bot):
         if seat is None:
             return fallback
         options = [a for a in legal if a.verb == "declare"]
-        if current is not None and current["seat"] % 2 == seat % 2:
+        if current is not None and team_of(current["seat"], 4) == team_of(seat, 4):
             # never overturn the partner; reinforce one's own single when possible
             mine = [a for a in options if current["seat"] == seat and len(a.cards) == 2]
             same = [a for a in mine if a.cards[0] == current["cards"][0]]
@@ -240,8 +241,9 @@ def _follow_value(
     last = position == 3
     before = (leader + trick_winner(plays, trump)) % 4
     winner = (leader + trick_winner([*plays, cards], trump)) % 4
-    ours = winner % 2 == seat % 2
-    partner_winning = before % 2 == seat % 2 and before != seat
+    team = team_of(seat, 4)
+    ours = team_of(winner, 4) == team
+    partner_winning = team_of(before, 4) == team and before != seat
     trick_points = sum(CARD_POINTS[c] for p in plays for c in p)
     my_points = sum(CARD_POINTS[c] for c in cards)
     counts = Counter(hand)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar, Self, TypeVar
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, parse_action
@@ -30,12 +30,62 @@ from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, Kitty
 from tricktable.core.history import Log
 from tricktable.core.views import View
 
-__all__ = ["Result", "State", "team_of"]
+__all__ = ["Result", "State", "evolve", "team_of"]
 
 
 def team_of(seat: int, num_seats: int) -> int:
     """Partners sit opposite: with 4 seats, seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     return seat % 2 if num_seats == 4 else seat
+
+
+_S = TypeVar("_S")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def evolve(state: _S, **changes: Any) -> _S:
+    """A copy of a frozen dataclass ``state`` with some fields changed; a name that is not a field
+    raises :class:`TypeError` naming it and the class.
+
+    Like ``dataclasses.replace``, but a class whose instances keep a ``__dict__`` (no ``slots``) is
+    copied by its dict rather than rebuilt through ``__init__``: states are evolved on every ``apply``.
+    The class must have no ``__post_init__`` to re-run. Entries of the dict that are not fields (a
+    memo the state keeps about itself) are no part of its value and are not carried over. A game
+    binds it as a method: ``_with = evolve``.
+
+    >>> @dataclass(frozen=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int
+    >>> evolve(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    >>> evolve(Point(1, 2), z=5)
+    Traceback (most recent call last):
+    ...
+    TypeError: Point has no field 'z' (its fields: x, y)
+    """
+    cls = type(state)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if not changes.keys() <= names:
+        wrong = ", ".join(repr(k) for k in changes if k not in names)
+        known = ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
+        raise TypeError(f"{cls.__name__} has no field {wrong} (its fields: {known})")
+    data = getattr(state, "__dict__", None)
+    if data is None:
+        return replace(state, **changes)  # type: ignore[type-var]
+    data = data.copy()
+    if len(data) != len(names):
+        for key in data.keys() - names:
+            del data[key]
+    data.update(changes)
+    new = _new(cls)
+    _set(new, "__dict__", data)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,7 +1,10 @@
 """Play restrictions and trick winners: one rule function answers both "what may I play" and "why not".
 
-Cards are compared by their code: within one suit the code order is the rank order (2 low, Ace high).
-Suits are the ints 0..3 of :class:`tricktable.cards.Suit`.
+Following suit and the winner are the core's plain rule (:mod:`tricktable.core.trick`: no jokers, a
+card's suit is its own); All Fours adds its exceptions: a player holding the led suit may follow or
+trump (only a trump lead forces trumps), and, as a variant, no undertrumping. Cards are compared by
+their code: within one suit the code order is the rank order (2 low, Ace high). Suits are the ints
+0..3 of :class:`tricktable.cards.Suit`.
 
 >>> from tricktable.cards import parse_cards, format_cards
 >>> hand = parse_cards("4S KS 7H 9D")
@@ -16,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tricktable.cards import Card, Suit, format_cards
+from tricktable.core import trick as core
 
 __all__ = ["CARD_POINTS", "allowed_plays", "play_problem", "trick_winner"]
 
@@ -25,6 +29,9 @@ _RANK_POINTS = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
 CARD_POINTS: tuple[int, ...] = tuple(_RANK_POINTS[c % 13] for c in range(52))
 """Game-count points of each card, indexed by card code."""
 
+_SUITS = core.suit_table(core.NO_TRUMP)
+"""Every card's suit for following: its own (the trump does not change it in All Fours)."""
+
 
 def allowed_plays(
     hand: Sequence[Card], trick: Sequence[Card], trump: int, no_undertrump: bool
@@ -32,18 +39,17 @@ def allowed_plays(
     """The cards of ``hand`` that may be played to ``trick`` (the cards played so far, lead first)."""
     if not trick:
         return tuple(hand)
-    led = trick[0] // 13
+    led = _SUITS[trick[0]]
     if led == trump:
-        trumps = tuple(c for c in hand if c // 13 == trump)
-        return trumps or tuple(hand)
-    if any(c // 13 == led for c in hand):
-        basic = tuple(c for c in hand if c // 13 == led or c // 13 == trump)
-    else:
+        return core.following(hand, trump, _SUITS) or tuple(hand)
+    if core.is_void(hand, led, _SUITS):
         basic = tuple(hand)
+    else:  # follow suit or trump
+        basic = tuple(c for c in hand if _SUITS[c] == led or _SUITS[c] == trump)
     if no_undertrump:
         top = _top_trump(trick, trump)
         if top is not None:
-            higher = tuple(c for c in basic if c // 13 != trump or c > top)
+            higher = tuple(c for c in basic if _SUITS[c] != trump or c > top)
             if higher:
                 return higher
     return basic
@@ -58,13 +64,13 @@ def play_problem(
     allowed = allowed_plays(hand, trick, trump, no_undertrump)
     if card in allowed:
         return None
-    led = trick[0] // 13
+    led = _SUITS[trick[0]]
     trump_name = Suit(trump).word
     if led == trump:
-        trumps = format_cards(c for c in hand if c // 13 == trump)
+        trumps = format_cards(core.following(hand, trump, _SUITS))
         return f"trumps ({trump_name}) were led and you hold {trumps}: you must play a trump"
-    led_cards = [c for c in hand if c // 13 == led]
-    if led_cards and card // 13 not in (led, trump):
+    led_cards = core.following(hand, led, _SUITS)
+    if led_cards and _SUITS[card] not in (led, trump):
         return (
             f"{Suit(led).word} were led and you hold {format_cards(led_cards)}: you must follow suit "
             f"or trump ({trump_name}); you may not play {card} from a third suit"
@@ -77,22 +83,11 @@ def play_problem(
 
 
 def trick_winner(trick: Sequence[Card], trump: int) -> int:
-    """Index of the winning card: the highest trump, else the highest card of the led suit."""
-    best = trick[0]
-    best_i = 0
-    best_trump = best // 13 == trump
-    led = best // 13
-    for i in range(1, len(trick)):
-        c = trick[i]
-        suit = c // 13
-        if suit == trump:
-            if not best_trump or c > best:
-                best, best_i, best_trump = c, i, True
-        elif not best_trump and suit == led and c > best:
-            best, best_i = c, i
-    return best_i
+    """Index of the winning card: the highest trump, else the highest card of the led suit (the
+    core's plain rule)."""
+    return core.trick_winner(trick, core.plain_power(trump)[_SUITS[trick[0]]])
 
 
 def _top_trump(trick: Sequence[Card], trump: int) -> Card | None:
-    trumps = [c for c in trick if c // 13 == trump]
+    trumps = core.following(trick, trump, _SUITS)
     return max(trumps) if trumps else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -30,8 +30,8 @@ from tricktable.core.events import (
 )
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
-from tricktable.core.state import Result, State, team_of
-from tricktable.core.trick import Trick
+from tricktable.core.state import Result, State, evolve, team_of
+from tricktable.core.trick import Trick, next_seat, single_plays
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.deal import (
     FIRST_DEAL,
@@ -324,10 +324,10 @@ class AllFoursState(State):
                 called=None,
                 refused_calls=(),
                 trick=trick,
-                mover=(seat + 1) % n,
+                mover=next_seat(seat, n),
             )
-        taker = (self.leader + trick_winner(trick, self.trump)) % n
-        plays = tuple(((self.leader + i) % n, (c,)) for i, c in enumerate(trick))
+        plays = single_plays(self.leader, trick, n)
+        taker = plays[trick_winner(trick, self.trump)][0]
         log = log.with_events(TrickWon(Trick(self.leader, plays, taker)))
         team = team_of(taker, n)
         won = _with(self.won, team, self.won[team] + trick)
@@ -378,8 +378,6 @@ class AllFoursState(State):
         return self._evolve(log=self.log.with_events(*events), last_round=summary)
 
     def _summary(self) -> RoundSummary:
-        last = self.last_trick
-        final = tuple(((self.last_leader or 0) + i) % self.num_seats for i in range(len(last)))
         return RoundSummary(
             deal=self.deals_done + 1,
             dealer=self.dealer,
@@ -389,7 +387,7 @@ class AllFoursState(State):
             items=self.sheet,
             tricks_won=self.tricks_won,
             game_count=game_count(self.won),
-            final_trick=tuple((s, (c,)) for s, c in zip(final, last, strict=True)),
+            final_trick=single_plays(self.last_leader or 0, self.last_trick, self.num_seats),
             scores=self.scores,
             winner=self.winner,
         )
@@ -489,14 +487,9 @@ class AllFoursState(State):
             if up // 13 != proposed:
                 return state._begin_play()
 
-    def _evolve(self, **changes: Any) -> AllFoursState:
-        """A copy with some fields changed, like ``dataclasses.replace`` but without rebuilding every
-        field through ``__init__``: successors are built hundreds of thousands of times a second."""
-        new = object.__new__(AllFoursState)
-        fields_of = new.__dict__
-        fields_of.update(self.__dict__)
-        fields_of.update(changes)
-        return new
+    _evolve = evolve
+    """A copy with some fields changed (a misspelt name raises), without rebuilding every field
+    through ``__init__``: successors are built hundreds of thousands of times a second."""
 
     # --- what players may see --------------------------------------------------------------------
     def view(self, seat: int | None = None) -> AllFoursView:

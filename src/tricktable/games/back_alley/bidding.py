@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from tricktable.core.actions import Action
+from tricktable.core.state import team_of
+
+from .deal import SEATS
 
 __all__ = [
     "BOARD",
@@ -120,13 +123,14 @@ def first_leader(bids: Sequence[int], first: int, equal_bid_leader: str) -> int 
             best_i, best = i, BOARD
         elif best != BOARD and b > PASS and (b > best or (b == best and equal_bid_leader == "last")):
             best_i, best = i, b
-    return None if best_i < 0 else (first + best_i) % 4
+    return None if best_i < 0 else (first + best_i) % SEATS
 
 
 def contracts(bids: Sequence[int], first: int, size: int) -> tuple[Contract, Contract]:
     """Each side's contract, team 0 (seats 0 and 2) first."""
-    teams = [[b for i, b in enumerate(bids) if (first + i) % 2 == team] for team in (0, 1)]
-    boards = [(first + i) % 2 for i, b in enumerate(bids) if b == BOARD]
+    bidders = [team_of((first + i) % SEATS, SEATS) for i in range(len(bids))]
+    teams = [[b for b, t in zip(bids, bidders, strict=True) if t == team] for team in (0, 1)]
+    boards = [t for b, t in zip(bids, bidders, strict=True) if b == BOARD]
     out: list[Contract] = []
     for team in (0, 1):
         if boards and boards[-1] == team:

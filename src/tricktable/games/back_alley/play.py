@@ -1,7 +1,10 @@
 """Which cards a player may play, and why the others are refused: one rule function for both.
 
 :func:`play_rule` returns the playable cards together with the rule that limited them; the legal
-actions are those cards, and :func:`refusal` explains any other card by that same rule.
+actions are those cards, and :func:`refusal` explains any other card by that same rule. Following suit
+is the core's (:func:`tricktable.core.trick.suit_span`, on the sorted hand); Back Alley adds its
+exceptions: jokers follow trumps, a led joker forces the highest (or lowest) trump, and trumps may not
+be led before they are broken.
 
 >>> from tricktable.cards import format_cards, parse_cards
 >>> hand = parse_cards("2S 9S 4H KD")
@@ -16,6 +19,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, format_cards
+from tricktable.core.trick import suit_span
 
 from .ranking import NO_TRUMP, SUIT, suit_name
 
@@ -44,15 +48,14 @@ def play_rule(
     if not trick:
         if may_lead_trump or trump == NO_TRUMP:
             return hand, FREE
-        lo, hi, jokers = _slice(hand, trump)
-        side = hand[:lo] + hand[hi:jokers]
+        lo, hi = suit_span(hand, trump)
+        side = hand[:lo] + hand[hi : bisect_left(hand, LITTLE_JOKER, hi)]
         if not side or len(side) == len(hand):
             return hand, FREE
         return side, TRUMPS_CLOSED
     led = trick[0]
     if led >= LITTLE_JOKER:  # a joker is only ever in play as a trump
-        lo, hi, jokers = _slice(hand, trump)
-        trumps = hand[lo:hi] + hand[jokers:]
+        trumps = _trumps(hand, trump)
         if not trumps:
             return hand, FREE
         if led == BIG_JOKER:
@@ -61,18 +64,20 @@ def play_rule(
             return trumps[:1], LITTLE_JOKER_LED
         return trumps, FOLLOW
     led_suit = led // 13
-    lo, hi, jokers = _slice(hand, led_suit)
-    follow = hand[lo:hi] + hand[jokers:] if led_suit == trump else hand[lo:hi]
+    if led_suit == trump:
+        follow = _trumps(hand, trump)
+    else:
+        lo, hi = suit_span(hand, led_suit)
+        follow = hand[lo:hi]
     if follow:
         return follow, FOLLOW
     return hand, FREE
 
 
-def _slice(hand: tuple[Card, ...], suit: int) -> tuple[int, int, int]:
-    """Where ``suit`` starts and ends in a sorted hand, and where its jokers start."""
-    lo = bisect_left(hand, suit * 13)
-    hi = bisect_left(hand, suit * 13 + 13, lo)
-    return lo, hi, bisect_left(hand, LITTLE_JOKER, hi)
+def _trumps(hand: tuple[Card, ...], trump: int) -> tuple[Card, ...]:
+    """The trumps of a sorted hand: the trump suit's cards, then the jokers (last in a sorted hand)."""
+    lo, hi = suit_span(hand, trump)
+    return hand[lo:hi] + hand[bisect_left(hand, LITTLE_JOKER, hi) :]
 
 
 def refusal(

@@ -20,8 +20,8 @@ from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.events import DealScored, GameOver, TrickWon
 from tricktable.core.history import Log
 from tricktable.core.rng import shuffled
-from tricktable.core.state import Result, State
-from tricktable.core.trick import Play
+from tricktable.core.state import Result, State, team_of
+from tricktable.core.trick import Play, next_seat, single_plays
 from tricktable.core.trick import Trick as TrickRecord
 
 from .bidding import (
@@ -59,7 +59,7 @@ class Trick(NamedTuple):
     winner: int
 
     def plays(self) -> tuple[Play, ...]:
-        return tuple(((self.leader + i) % SEATS, (c,)) for i, c in enumerate(self.cards))
+        return single_plays(self.leader, self.cards, SEATS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +247,7 @@ class BackAlleyState(State):
         hands[seat] = hand[:i] + hand[i + 1 :]
         trick = (*self.trick, card)
         if len(trick) < SEATS:
-            nxt = (seat + 1) % SEATS
+            nxt = next_seat(seat, SEATS)
             hands_t = tuple(hands)
             playable, _ = play_rule(
                 hands_t[nxt],
@@ -312,7 +312,7 @@ class BackAlleyState(State):
         assert value is not None
         bids = (*self.auction.bids, value)
         if len(bids) < SEATS:
-            return self._with(log, Auction(bids), (seat + 1) % SEATS, ())
+            return self._with(log, Auction(bids), next_seat(seat, SEATS), ())
         first = (self.deal.dealer + 1) % SEATS
         leader = first_leader(bids, first, self.config.equal_bid_leader)
         if leader is None:
@@ -426,7 +426,7 @@ class BackAlleyState(State):
         out["trick"] = self.trick
         for team in (0, 1):
             out[f"won team {team}"] = tuple(
-                c for t in self.progress.tricks if t.winner % 2 == team for c in t.cards
+                c for t in self.progress.tricks if team_of(t.winner, SEATS) == team for c in t.cards
             )
         return out
 

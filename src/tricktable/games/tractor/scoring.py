@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.cards import Card
+from tricktable.core.state import team_of
 from tricktable.core.trick import Play
 from tricktable.games.tractor.config import ACE, Config, level_name
 from tricktable.games.tractor.trump import Trump
@@ -157,7 +158,7 @@ def score_round(
     """Score a round: ``points`` are the opponents' points from tricks (failed-throw penalties
     included); the kitty counts for them, multiplied, if one of them won the last trick."""
     kitty_pts = card_points(kitty)
-    kitty_won = last_winner % 2 != declarers
+    kitty_won = team_of(last_winner, 4) != declarers
     multiplier = kitty_multiplier(config.kitty_multiplier, last_trick[0][1], trump)
     total = points + (kitty_pts * multiplier if kitty_won else 0)
     stay, steps = band(total, config)

@@ -42,7 +42,7 @@ from tricktable.core.events import (
 from tricktable.core.game import check_deck
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
-from tricktable.core.state import Result, State
+from tricktable.core.state import Result, State, evolve, team_of
 from tricktable.core.trick import Play, Trick
 from tricktable.core.views import to_jsonable
 from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
@@ -240,17 +240,11 @@ class TractorState(State):
             **_FRESH_DEAL,
         )
 
-    def _with(self, **changes: Any) -> TractorState:
-        """A copy with some fields changed. ``dataclasses.replace`` re-runs ``__init__`` over some 30
-        fields, which made it the largest cost of a random round; copying the instance dict is a
-        fraction of that (the state has no ``__post_init__`` to re-run). Copying the dict whole and
-        installing it is cheaper again than filling the new instance's empty one key by key."""
-        data = self.__dict__.copy()
-        data.pop(_ISSUED, None)
-        data.update(changes)
-        new = _new(TractorState)
-        _set(new, "__dict__", data)
-        return new
+    _with = evolve
+    """A copy with some fields changed (a misspelt name raises). ``dataclasses.replace`` re-runs
+    ``__init__`` over some 30 fields, which made it the largest cost of a random round; :func:`evolve`
+    copies the instance dict instead (the state has no ``__post_init__`` to re-run) and leaves out the
+    :data:`_ISSUED` memo, which is no field."""
 
     # --- the protocol ----------------------------------------------------------------------------
     @property
@@ -458,7 +452,7 @@ class TractorState(State):
             revealed, suit = reveal_kitty(kitty, self.rank)
         else:
             suit = declared.suit
-        declarers = declared.seat % 2 if first_round and declared is not None else self.declarers
+        declarers = team_of(declared.seat, 4) if first_round and declared is not None else self.declarers
         starter = declared.seat if first_round and declared is not None else self.starter
         assert declarers is not None
         trump = Trump(
@@ -505,7 +499,7 @@ class TractorState(State):
             if not check.ok:
                 forced = tuple(sorted(check.forced, key=action_key))
                 penalty = self.config.failed_throw_penalty * (len(cards) - len(forced))
-                if seat % 2 != self.declarers:
+                if team_of(seat, 4) != self.declarers:
                     penalty = -penalty
                 failed = (*failed, FailedThrow(seat, cards, forced, penalty))
                 points += penalty
@@ -528,7 +522,7 @@ class TractorState(State):
         winner = (self.leader + trick_winner(plays, trump)) % 4
         all_cards = plays[0] + plays[1] + plays[2] + cards
         trick_points = sum(map(CARD_POINTS.__getitem__, all_cards))
-        team = winner % 2
+        team = team_of(winner, 4)
         if team != self.declarers:
             points += trick_points
         log = log.with_events(TrickWon(Trick(self.leader, trick, winner, trick_points)))
@@ -691,8 +685,6 @@ class TractorState(State):
         )
 
 
-_new = object.__new__
-_set = object.__setattr__
 _ISSUED = "_issued"
 """Key of the one-action memo in a state's ``__dict__`` (not a field: no part of its value)."""
 

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
+from tricktable.core.trick import power_table
 
 __all__ = ["TRUMPS", "Trump", "suit_name"]
 
@@ -36,7 +37,7 @@ def suit_name(suit: int) -> str:
     return "trumps" if suit == TRUMPS else Suit(suit).word
 
 
-Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...]]
+Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]]
 
 
 @dataclass(frozen=True, slots=True, repr=False, init=False)
@@ -58,6 +59,9 @@ class Trump:
     """Order within the effective suit by ``int(card)``."""
     members: tuple[tuple[Card, ...], ...] = field(init=False, compare=False)
     """The distinct cards of each effective suit, low to high (equal orders by card code)."""
+    power_tables: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
+    """``power_tables[led][card]``: a single card's power in a trick led in the effective suit
+    ``led`` (:func:`tricktable.core.trick.power_table` of the two tables above, trumps = :data:`TRUMPS`)."""
 
     def __init__(
         self,
@@ -72,7 +76,7 @@ class Trump:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "rank_cards_trump_in_no_trump", bool(rank_cards_trump_in_no_trump))
         object.__setattr__(self, "gap_tractors", bool(gap_tractors))
-        suits, orders, members = _tables(
+        suits, orders, members, powers = _tables(
             int(rank),
             None if suit is None else int(suit),
             bool(rank_cards_trump_in_no_trump),
@@ -81,6 +85,7 @@ class Trump:
         object.__setattr__(self, "suit_table", suits)
         object.__setattr__(self, "order_table", orders)
         object.__setattr__(self, "members", members)
+        object.__setattr__(self, "power_tables", powers)
 
     def suit_of(self, card: Card) -> int:
         """The effective suit: 0..3 for a plain suit (the :class:`Suit` value), :data:`TRUMPS` = 4."""
@@ -166,4 +171,5 @@ def _tables(rank: int, suit: int | None, nt_rank_trump: bool, gap: bool) -> Tabl
         tuple(sorted((Card(c) for c in range(54) if suits[c] == s), key=lambda c: (orders[c], int(c))))
         for s in range(5)
     )
-    return tuple(suits), tuple(orders), members
+    powers = tuple(power_table(suits, orders, TRUMPS, led) for led in range(TRUMPS + 1))
+    return tuple(suits), tuple(orders), members, powers

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tricktable.cards import Card
+from tricktable.core import trick
 from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import (
     LeadShape,
@@ -40,23 +41,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 def _single_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     """A single card led (most tricks): the highest trump wins, else the highest card of the led
-    suit; the first played wins a tie. The rule of :func:`_shaped_winner` for one-card plays, without
-    working out a shape."""
-    table, order = trump.suit_table, trump.order_table
-    lead = plays[0][0]
-    led = table[lead]
-    best, best_key = 0, (led == TRUMPS, order[lead])
-    for i in range(1, len(plays)):
-        play = plays[i]
-        if len(play) != 1:
-            continue
-        suit = table[play[0]]
-        if suit != led and suit != TRUMPS:
-            continue
-        key = (suit == TRUMPS, order[play[0]])
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    suit; the first played wins a tie. The rule of :func:`_shaped_winner` for one-card plays, and the
+    core's single-card winner over the trump's power tables (every follow to a single is one card)."""
+    cards = [play[0] for play in plays]
+    return trick.trick_winner(cards, trump.power_tables[trump.suit_table[cards[0]]])
 
 
 def _shaped_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
