@@ -45,6 +45,7 @@ from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, evolve, team_of
 from tricktable.core.trick import Play, Trick
 from tricktable.core.views import to_jsonable
+from tricktable.games.tractor import sight
 from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
 from tricktable.games.tractor.config import ACE, Config, level_name
 from tricktable.games.tractor.declare import (
@@ -639,43 +640,10 @@ class TractorState(State):
         return out
 
     def public_cards(self) -> dict[int, Counter[Card]]:
-        """Cards known to everyone though still in a hand: declared cards (in the declarer's hand),
-        withdrawn cards of failed throws (back in the thrower's hand), the turned-up kitty cards
-        (in the starter's hand or the buried kitty; counted against the starter's hand)."""
-        known: dict[int, Counter[Card]] = {s: Counter() for s in range(4)}
-        if self.declaration is not None:
-            known[self.declaration.seat].update(self.declaration.cards)
-        for f in self.failed_throws:
-            withdrawn = Counter(f.attempted)
-            withdrawn.subtract(f.forced)
-            known[f.seat].update(withdrawn.elements())
-        if self.revealed:
-            known[self.starter].update(self.revealed)
-        return known
+        return sight.public_cards(self)
 
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
-        seat = self._viewer(seat)
-        known = self.public_cards()
-        hidden: Counter[Card] = Counter()
-        for s in range(4):
-            if s != seat:
-                hidden.update(Counter(self.hands[s]) - known[s])
-        locations = self.card_locations()
-        hidden.update(locations["stock"])
-        kitty = Counter(locations["kitty"])
-        if not (self.stage == "over" or (self.stage == "play" and seat == self.starter)):
-            # Cards seen in the starter's possession (turned up from the kitty, or declared by the
-            # starter) that it neither holds nor has played were buried: they are public too.
-            seen = Counter(self.revealed)
-            if self.declaration is not None and self.declaration.seat == self.starter:
-                seen.update(self.declaration.cards)
-            if seen:
-                played = (
-                    Counter(locations["won 0"]) + Counter(locations["won 1"]) + Counter(locations["trick"])
-                )
-                kitty -= seen - Counter(self.hands[self.starter]) - played
-            hidden.update(kitty)
-        return tuple(sorted(hidden.elements()))
+        return sight.hidden_cards(self, self._viewer(seat))
 
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", to_move={self.to_move}"
