@@ -24,13 +24,25 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tricktable.cards import ALL_CARDS, Card, CardParseError, format_cards, parse_cards
-from tricktable.core.errors import InvalidActionError
+from tricktable.core.errors import InvalidActionError, shown
 
-__all__ = ["Action", "ArgKind", "Verb", "action_key", "parse_action", "verb_table"]
+__all__ = [
+    "Action",
+    "ArgKind",
+    "Verb",
+    "action_key",
+    "checked_action",
+    "is_well_formed",
+    "parse_action",
+    "verb_table",
+]
 
 
 def action_key(card: Card) -> tuple[int, int]:
-    """Canonical order of cards inside an action: suits S H D C, ranks ascending, then LJ, BJ."""
+    """Canonical order of cards inside an action: suits S H D C, ranks ascending, then LJ, BJ.
+
+    This is the order of the card codes, so a well-formedness check compares the cards directly.
+    """
     if card >= 52:
         return (4, int(card))
     return (card // 13, card % 13)
@@ -53,11 +65,16 @@ class Action:
         return Action(verb, ordered, arg)
 
     def __str__(self) -> str:
-        if self.cards:
-            return f"{self.verb} {format_cards(self.cards)}"
-        if self.arg is not None:
-            return f"{self.verb} {self.arg}"
-        return self.verb
+        try:
+            if self.cards:
+                return f"{self.verb} {format_cards(self.cards)}"
+            if self.arg is not None:
+                return f"{self.verb} {self.arg}"
+            return str(self.verb)
+        except Exception:  # a hand-built action with malformed content: show its parts, never raise
+            parts = [self.verb if type(self.verb) is str else shown(self.verb)]
+            parts += [shown(x) for x in (self.cards, self.arg) if x is not None and not _empty_tuple(x)]
+            return " ".join(parts)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -116,11 +133,11 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
     Raises :class:`InvalidActionError` naming what was wrong and what is allowed.
     """
     if isinstance(text, Action):
-        if text.verb not in verbs:
-            raise InvalidActionError(_unknown_verb(text.verb, verbs))
-        return text
+        return checked_action(
+            text if type(text) is Action else Action(text.verb, text.cards, text.arg), verbs
+        )
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text like 'play 7H', not {type(text).__name__} {text!r}")
+        raise InvalidActionError(f"an action is text like 'play 7H', not {type(text).__name__} {shown(text)}")
     tokens = text.split()
     if not tokens:
         raise InvalidActionError("the action is empty; " + _allowed(verbs))
@@ -138,9 +155,16 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
         word = rest[0].lower()
         if word in verb.words:
             return Action(name, (), word)
-        if word.isdigit():
-            return Action(name, (), int(word))
-        raise InvalidActionError(f"{rest[0]!r} is not a bid: write '{verb.usage}'")
+        if word.isascii() and word.isdigit():
+            try:
+                return Action(name, (), int(word))
+            except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+                raise InvalidActionError(
+                    f"{shown(rest[0])} is too long to be a bid: write '{verb.usage}'"
+                ) from None
+        raise InvalidActionError(
+            f"{shown(rest[0])} is not a bid: write '{verb.usage}', the number in digits 0-9"
+        )
     try:
         cards = parse_cards(rest)
     except CardParseError as err:
@@ -150,6 +174,93 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
     if verb.args is ArgKind.CARD and len(cards) != 1:
         raise InvalidActionError(f"'{name}' names exactly one card, like '{name} 7H'")
     return Action.make(name, cards)
+
+
+def checked_action(action: Action, verbs: Mapping[str, Verb]) -> Action:
+    """``action`` itself if it is well formed for one of ``verbs``; else :class:`InvalidActionError`.
+
+    Well formed means that :func:`parse_action` builds the same action from its text, so that a record
+    replays it: a known verb; ``cards`` a tuple of :class:`Card` in canonical order (as
+    :meth:`Action.make` orders them); and the verb's argument kind — NONE: no cards, arg None; CARD:
+    exactly one card, arg None; CARDS: at least one card, arg None; BID: no cards, and as arg an
+    ``int`` of 0 or more (not a bool) or one of the verb's words. Every game state checks an action
+    object here before its rules look at it (its own listed actions are well formed by construction).
+    """
+    name, cards, arg = action.verb, action.cards, action.arg
+    verb = verbs.get(name) if type(name) is str else None
+    if verb is not None and type(cards) is tuple:
+        kind = verb.args
+        if kind is ArgKind.CARD or kind is ArgKind.CARDS:
+            if (
+                arg is None
+                and cards
+                and all(type(c) is Card for c in cards)
+                and (len(cards) == 1 or (kind is ArgKind.CARDS and list(cards) == sorted(cards)))
+            ):
+                return action
+        elif not cards:
+            if kind is ArgKind.NONE:
+                if arg is None:
+                    return action
+            elif (type(arg) is int and arg >= 0) or (type(arg) is str and arg in verb.words):
+                return action
+    raise InvalidActionError(_malformed(action, verb, verbs))
+
+
+def is_well_formed(action: object, verbs: Mapping[str, Verb]) -> bool:
+    """Whether ``action`` is an action that :func:`checked_action` accepts (for membership tests,
+    which answer rather than raise)."""
+    if not isinstance(action, Action):
+        return False
+    try:
+        checked_action(action, verbs)
+    except InvalidActionError:
+        return False
+    return True
+
+
+def _malformed(action: Action, verb: Verb | None, verbs: Mapping[str, Verb]) -> str:
+    """What is wrong with an action that :func:`checked_action` refuses, and how to write it."""
+    name, cards, arg = action.verb, action.cards, action.arg
+    if verb is None:
+        return _unknown_verb(name if type(name) is str else shown(name), verbs)
+    kind = verb.args
+    how = f"write '{verb.usage}' (game.parse_action reads that text"
+    how += ")" if kind is ArgKind.NONE or kind is ArgKind.BID else "; Action.make orders the cards)"
+    if type(cards) is not tuple:
+        given = "None" if cards is None else f"a {type(cards).__name__} {shown(cards)}"
+        return f"the cards of an action are a tuple of Card values, not {given}; {how}"
+    wrong = next((c for c in cards if type(c) is not Card), None)
+    if wrong is not None:
+        return (
+            f"{shown(wrong)} ({type(wrong).__name__}) is not a card: an action holds Card values, "
+            f"as parse_cards('7H') makes them; {how}"
+        )
+    if kind is ArgKind.NONE:
+        return f"'{name}' takes nothing after it: write just '{name}'"
+    if kind is ArgKind.BID:
+        if cards:
+            return f"'{name}' names no cards; {how}"
+        if type(arg) is str and arg.isascii() and arg.isdigit():
+            return f"a bid's number is an int, not the text {shown(arg)}; {how}"
+        return (
+            f"{shown(arg)} is not a bid: a bid is an int of 0 or more (not a bool) "
+            f"or one of the words {', '.join(verb.words)}; {how}"
+        )
+    if arg is not None:
+        return f"'{name}' takes only cards, no argument like {shown(arg)}; {how}"
+    if not cards:
+        return f"'{name}' needs {'a card' if kind is ArgKind.CARD else 'at least one card'}; {how}"
+    if kind is ArgKind.CARD:
+        return f"'{name}' names exactly one card, not {len(cards)}; {how}"
+    return (
+        f"the cards {format_cards(cards)} are not in canonical order "
+        f"({format_cards(sorted(cards, key=action_key))}); {how}"
+    )
+
+
+def _empty_tuple(value: object) -> bool:
+    return type(value) is tuple and not value
 
 
 def _allowed(verbs: Mapping[str, Verb]) -> str:

@@ -10,7 +10,24 @@ __all__ = [
     "NotYourTurnError",
     "RecordError",
     "TricktableError",
+    "shown",
 ]
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about input of any type and size.
+    Never raises: an int with more digits than Python converts to text is named by its type.
+
+    >>> shown("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown(10**5000)
+    '<int too long to show>'
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<{type(value).__name__} too long to show>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class TricktableError(ValueError):

@@ -41,8 +41,8 @@ def fresh_seed() -> int:
 
 def check_seed(seed: object) -> int:
     """A seed must be a non-negative int (JSON-safe and reproducible)."""
-    from tricktable.core.errors import ConfigError
+    from tricktable.core.errors import ConfigError, shown
 
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise ConfigError(f"seed must be a whole number from 0 to {MAX_SEED}, not {shown(seed)}")
     return seed

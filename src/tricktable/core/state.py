@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Self, TypeVar
 
 from tricktable.cards import Card
-from tricktable.core.actions import Action, Verb, parse_action
+from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
-from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, shown
 from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.history import Log
 from tricktable.core.views import View
@@ -201,7 +201,7 @@ class State(ABC):
         it: a private event shows its cards to its own seat only."""
         viewer = self._viewer(seat)
         if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
-            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
+            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {shown(since)}")
         out: list[Event] = []
         for node in self.log.nodes(since + 1 if since else 0):
             entry = node.entry
@@ -263,7 +263,9 @@ class State(ABC):
         return self._next(act, s)
 
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
-        act = action if type(action) is Action and action.verb in self.VERBS else self.parse(action)
+        # An action object (built in code, or listed by legal_actions) must be well formed: what the
+        # games' rules assume, and what replays identically from its text.
+        act = checked_action(action, self.VERBS) if type(action) is Action else self.parse(action)
         s = self._seat(seat)
         if self.is_over:
             raise IllegalActionError("the game is over: no more actions")
@@ -282,7 +284,9 @@ class State(ABC):
         if seat is None:
             return self.to_move
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:
-            raise InvalidActionError(f"seat must be a number from 0 to {self.num_seats - 1}, not {seat!r}")
+            raise InvalidActionError(
+                f"seat must be a number from 0 to {self.num_seats - 1}, not {shown(seat)}"
+            )
         return seat
 
     @property

@@ -38,8 +38,14 @@ def test_jokers_are_refused() -> None:
 def test_malformed_actions_built_in_code_are_refused() -> None:
     state = new_game(3, BASE, "8H").apply("stand")
     ah, two = Card.parse("AH"), Card.parse("2H")
-    for action in (Action("play", (ah, two)), Action("play"), Action("stand", (ah,)), Action("beg", (), 3)):
-        with pytest.raises(IllegalActionError, match="not a well-formed action"):
+    for action, message in (
+        (Action("play", (ah, two)), "'play' names exactly one card, not 2"),
+        (Action("play"), "'play' needs a card"),
+        (Action("stand", (ah,)), "'stand' takes nothing after it"),
+        (Action("beg", (), 3), "'beg' takes nothing after it"),
+        (Action("play", ("AH",)), r"'AH' \(str\) is not a card"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidActionError, match=message):
             state.apply(action)
 
 

@@ -43,9 +43,7 @@ def test_unreadable_actions_are_refused(text: object, message: str) -> None:
     [
         ("play AS", "the bidding comes first"),
         ("bid 4", "from 1 to 3 tricks"),
-        (Action("bid", (), "double"), "is not a bid"),
-        (Action("bid", (), True), "is not a bid"),
-        (Action("bid", (), -3), "is not a bid"),
+        (Action("bid", (), 0), "to bid no tricks, say 'bid pass'"),
     ],
 )
 def test_illegal_bids_leave_the_state_unchanged(action: str | Action, message: str) -> None:
@@ -60,8 +58,6 @@ def test_illegal_bids_leave_the_state_unchanged(action: str | Action, message: s
     ("action", "message"),
     [
         ("play AS KS", "play one card at a time"),
-        (Action("play", (), None), "play one card at a time"),
-        (Action("play", (), 1), "play one card at a time"),
         ("play 2H", "you do not hold 2H"),
         ("bid 1", "the bidding is over"),
     ],
@@ -72,6 +68,28 @@ def test_illegal_plays_leave_the_state_unchanged(action: str | Action, message: 
     with pytest.raises(IllegalActionError, match=message):
         state.apply(action)
     assert GAME.record(state) == before
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (Action("bid", (), "double"), "'double' is not a bid"),
+        (Action("bid", (), True), "True is not a bid"),
+        (Action("bid", (), -3), "-3 is not a bid"),
+        (Action("bid", (), "3"), "a bid's number is an int, not the text '3'"),
+        (Action("play", (), None), "'play' needs at least one card"),
+        (Action("play", (), 1), "'play' takes only cards"),
+        (Action("play", ("6H",)), r"'6H' \(str\) is not a card"),  # type: ignore[arg-type]
+    ],
+)
+def test_malformed_actions_built_in_code_are_refused(action: Action, message: str) -> None:
+    """Refused by the core's well-formedness check, in the bidding and in the play alike."""
+    bidding = table(FOUR, "2C", hand=10)
+    for state in (bidding, bid(bidding, "1", "pass", "pass", "pass")):
+        before = GAME.record(state)
+        with pytest.raises(InvalidActionError, match=message):
+            state.apply(action)
+        assert GAME.record(state) == before and not state.is_legal(action)
 
 
 def test_out_of_turn_is_refused_naming_whose_turn_it_is() -> None:

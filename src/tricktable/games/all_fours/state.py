@@ -211,10 +211,9 @@ class AllFoursState(State):
         return seat != owner and (self.config.partner_may_call or team_of(seat, n) != team_of(owner, n))
 
     def _illegal_reason(self, action: Action, seat: int) -> str | None:
-        verb = action.verb
-        shape = _shape_problem(action)
-        if shape is not None:
-            return shape
+        verb = action.verb  # the core has checked the action's shape (one card for play, expose, call)
+        if action.cards and action.cards[0].is_joker:
+            return f"there are no jokers in All Fours ({action.cards[0]})"
         if seat != self.mover:
             if verb == "expose":
                 return self._expose_problem(action.cards[0], seat)
@@ -495,7 +494,7 @@ class AllFoursState(State):
     def view(self, seat: int | None = None) -> AllFoursView:
         from tricktable.games.all_fours.view import build_view
 
-        return build_view(self, seat)
+        return build_view(self, self._viewer(seat))
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": self.hands[s] for s in range(self.num_seats)}
@@ -512,17 +511,6 @@ class AllFoursState(State):
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
-
-
-def _shape_problem(action: Action) -> str | None:
-    """Actions built in code rather than parsed must still have the verb's shape."""
-    kind = VERBS[action.verb].args
-    if action.arg is not None or len(action.cards) != (1 if kind is ArgKind.CARD else 0):
-        usage = VERBS[action.verb].usage
-        return f"'{action}' is not a well-formed action: write '{usage}'"
-    if kind is ArgKind.CARD and action.cards[0].is_joker:
-        return f"there are no jokers in All Fours ({action.cards[0]})"
-    return None
 
 
 def blank(

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from tricktable.cards import Card
-from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.actions import Action, ArgKind, Verb, is_well_formed, play, verb_table
 
 __all__ = ["DRAW", "PASS", "VERBS", "CardActions"]
 
@@ -23,7 +23,8 @@ PASS = Action("pass")
 
 class CardActions(Sequence[Action]):
     """A lazy sequence of ``verb <cards>`` actions over a lazy sequence of card tuples (each already in
-    canonical order). Membership asks the state's rule function, so it never lists anything.
+    canonical order). Membership asks the state's rule function (for a well-formed action, as ``apply``
+    would), so it never lists anything.
     ``issued`` hears of each action handed out by index (the state remembers the last one, so that
     applying it need not check it again)."""
 
@@ -61,7 +62,12 @@ class CardActions(Sequence[Action]):
         return action
 
     def __contains__(self, value: object) -> bool:
-        return isinstance(value, Action) and value.verb == self._verb and self._is_legal(value)
+        return (
+            isinstance(value, Action)
+            and value.verb == self._verb
+            and is_well_formed(value, VERBS)
+            and self._is_legal(value)
+        )
 
     def __iter__(self) -> Iterator[Action]:
         for cards in self._choices:
