@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action
-from tricktable.core.trick import Trick
+from tricktable.core.trick import Play, Trick, single_plays
 
 __all__ = [
     "EVENT_KINDS",
@@ -48,6 +48,8 @@ __all__ = [
     "TrickWon",
     "TrumpSet",
     "TurnedUp",
+    "single_trick_won",
+    "trick_won",
 ]
 
 
@@ -206,6 +208,17 @@ class Played(Event):
 class TrickWon(Event):
     kind: ClassVar[str] = "trick_won"
     trick: Trick
+
+
+def trick_won(leader: int, plays: tuple[Play, ...], winner: int, points: int = 0) -> TrickWon:
+    """The event of a finished trick (a log records ``(trick_won, leader, plays, winner, points)``
+    and builds it only when it is read)."""
+    return TrickWon(Trick(leader, plays, winner, points))
+
+
+def single_trick_won(leader: int, cards: tuple[Card, ...], winner: int, num_seats: int) -> TrickWon:
+    """:func:`trick_won` for a trick of one card per seat, from its cards in play order."""
+    return TrickWon(Trick(leader, single_plays(leader, cards, num_seats), winner))
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,14 +10,19 @@ that happened before the first action (the first deal).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from tricktable.core.actions import Action
 
 if TYPE_CHECKING:
     from tricktable.core.events import Event
 
-__all__ = ["EMPTY_LOG", "Log"]
+__all__ = ["EMPTY_LOG", "Log", "Recorded"]
+
+Recorded: TypeAlias = "Event | tuple[Any, ...]"
+"""An event as a log node keeps it: the event, or a recipe ``(make, *args)`` that builds it when it is
+read. The hot paths (a trick won, a card drawn) record recipes: a tuple costs a fraction of a frozen
+dataclass, and most states' events are never read."""
 
 
 class Log:
@@ -27,7 +32,7 @@ class Log:
     _len: int
 
     def __init__(
-        self, parent: Log | None, seat: int, action: Action | None, events: tuple[Event, ...] = ()
+        self, parent: Log | None, seat: int, action: Action | None, events: tuple[Recorded, ...] = ()
     ) -> None:
         self._parent = parent
         self._seat = seat
@@ -36,14 +41,14 @@ class Log:
         self._len = 0 if parent is None else parent._len + 1
 
     @staticmethod
-    def start(events: tuple[Event, ...]) -> Log:
+    def start(events: tuple[Recorded, ...]) -> Log:
         """An empty log whose root holds the events before the first action."""
         return Log(None, -1, None, events)
 
-    def push(self, seat: int, action: Action, events: tuple[Event, ...] = ()) -> Log:
+    def push(self, seat: int, action: Action, events: tuple[Recorded, ...] = ()) -> Log:
         return Log(self, seat, action, events)
 
-    def with_events(self, *events: Event) -> Log:
+    def with_events(self, *events: Recorded) -> Log:
         """This log with ``events`` added after the last entry's (the log itself is unchanged)."""
         if not events:
             return self
@@ -69,7 +74,7 @@ class Log:
     @property
     def events(self) -> tuple[Event, ...]:
         """The events recorded after this node's action."""
-        return self._events
+        return tuple(e[0](*e[1:]) if isinstance(e, tuple) else e for e in self._events)
 
     def entries(self) -> tuple[tuple[int, Action], ...]:
         out: list[tuple[int, Action]] = []

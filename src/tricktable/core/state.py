@@ -39,7 +39,8 @@ def team_of(seat: int, num_seats: int) -> int:
 
 
 _S = TypeVar("_S")
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
+_SUCCESSION: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+"""Per state class: its field names, and the memo keys its dict may hold that are no fields."""
 
 
 def evolve(state: _S, **changes: Any) -> _S:
@@ -48,8 +49,9 @@ def evolve(state: _S, **changes: Any) -> _S:
 
     Like ``dataclasses.replace``, but a class whose instances keep a ``__dict__`` (no ``slots``) is
     copied by its dict rather than rebuilt through ``__init__``: states are evolved on every ``apply``.
-    The class must have no ``__post_init__`` to re-run. Entries of the dict that are not fields (a
-    memo the state keeps about itself) are no part of its value and are not carried over. A game
+    The class must have no ``__post_init__`` to re-run. Entries of its dict that are not fields (a
+    memo the state keeps about itself, named in the class's ``MEMO_KEYS``) are no part of its value
+    and are not carried over. A game
     binds it as a method: ``_with = evolve``.
 
     >>> @dataclass(frozen=True)
@@ -63,21 +65,21 @@ def evolve(state: _S, **changes: Any) -> _S:
     ...
     TypeError: Point has no field 'z' (its fields: x, y)
     """
-    cls = type(state)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    if not changes.keys() <= names:
+    cls = state.__class__
+    info = _SUCCESSION.get(cls)
+    if info is None:
+        info = _SUCCESSION[cls] = (frozenset(f.name for f in fields(cls)), getattr(cls, "MEMO_KEYS", ()))  # type: ignore[arg-type]
+    names, memo = info
+    if not names.issuperset(changes):
         wrong = ", ".join(repr(k) for k in changes if k not in names)
         known = ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
         raise TypeError(f"{cls.__name__} has no field {wrong} (its fields: {known})")
-    data = getattr(state, "__dict__", None)
-    if data is None:
+    try:
+        data = state.__dict__.copy()
+    except AttributeError:  # a slotted class
         return replace(state, **changes)  # type: ignore[type-var]
-    data = data.copy()
-    if len(data) != len(names):
-        for key in data.keys() - names:
-            del data[key]
+    for key in memo:
+        data.pop(key, None)
     data.update(changes)
     new = _new(cls)
     _set(new, "__dict__", data)

@@ -120,6 +120,8 @@ class AllFoursState(State):
     won: tuple[tuple[Card, ...], ...]
     """Each team's won cards this deal."""
     tricks_won: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    """This deal's finished tricks, in order (the views show them)."""
     jack_taker: int | None
     """The seat that won the trick holding the jack of trumps."""
     exposed: tuple[tuple[Card, ...], ...]
@@ -325,9 +327,9 @@ class AllFoursState(State):
                 trick=trick,
                 mover=next_seat(seat, n),
             )
-        plays = single_plays(self.leader, trick, n)
-        taker = plays[trick_winner(trick, self.trump)][0]
-        log = log.with_events(TrickWon(Trick(self.leader, plays, taker)))
+        taker = (self.leader + trick_winner(trick, self.trump)) % n
+        done = Trick(self.leader, single_plays(self.leader, trick, n), taker)
+        log = log.with_events((TrickWon, done))
         team = team_of(taker, n)
         won = _with(self.won, team, self.won[team] + trick)
         tricks_won = _with(self.tricks_won, team, self.tricks_won[team] + 1)
@@ -343,6 +345,7 @@ class AllFoursState(State):
             mover=taker,
             won=won,
             tricks_won=tricks_won,
+            tricks=(*self.tricks, done),
             jack_taker=jack_taker,
             last_trick=trick,
             last_leader=self.leader,
@@ -437,6 +440,7 @@ class AllFoursState(State):
             trick=(),
             won=_NO_TEAM_CARDS,
             tricks_won=(0, 0),
+            tricks=(),
             jack_taker=None,
             exposed=((),) * n,
             called=None,
@@ -552,6 +556,7 @@ def blank(
         trick=(),
         won=_NO_TEAM_CARDS,
         tricks_won=(0, 0),
+        tricks=(),
         jack_taker=None,
         exposed=((),) * n,
         called=None,

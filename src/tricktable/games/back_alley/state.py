@@ -17,12 +17,11 @@ from typing import ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
-from tricktable.core.events import DealScored, GameOver, TrickWon
+from tricktable.core.events import DealScored, GameOver, single_trick_won
 from tricktable.core.history import Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, team_of
 from tricktable.core.trick import Play, next_seat, single_plays
-from tricktable.core.trick import Trick as TrickRecord
 
 from .bidding import (
     BOARD,
@@ -284,7 +283,7 @@ class BackAlleyState(State):
         won = list(old.won)
         won[winner] += 1
         done = Trick(self.leader, trick, winner)
-        log = log.with_events(TrickWon(TrickRecord(self.leader, done.plays(), winner)))
+        log = log.with_events((single_trick_won, self.leader, trick, winner, SEATS))
         progress = Progress((*old.tricks, done), (won[0], won[1], won[2], won[3]), broken)
         if len(progress.tricks) == self.deal.size:
             return self._score_hand(hands, progress, log)

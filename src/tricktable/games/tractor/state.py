@@ -21,9 +21,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from tricktable.cards import Card, Rank, Suit, format_cards, pack
+from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
 from tricktable.core.errors import IllegalActionError, NotYourTurnError
 from tricktable.core.events import (
@@ -35,15 +35,15 @@ from tricktable.core.events import (
     KittyTaken,
     Played,
     Revealed,
-    TrickWon,
     TrumpSet,
     TurnedUp,
+    trick_won,
 )
 from tricktable.core.game import check_deck
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, evolve, team_of
-from tricktable.core.trick import Play, Trick
+from tricktable.core.trick import Play
 from tricktable.core.views import to_jsonable
 from tricktable.games.tractor import sight
 from tricktable.games.tractor.actions import DRAW, PASS, VERBS, CardActions
@@ -241,6 +241,7 @@ class TractorState(State):
             **_FRESH_DEAL,
         )
 
+    MEMO_KEYS: ClassVar[tuple[str, ...]] = ("_issued",)  # see _ISSUED
     _with = evolve
     """A copy with some fields changed (a misspelt name raises). ``dataclasses.replace`` re-runs
     ``__init__`` over some 30 fields, which made it the largest cost of a random round; :func:`evolve`
@@ -287,7 +288,7 @@ class TractorState(State):
         mover = self.mover
         if seat is None and mover is not None:
             if action is DRAW and self.stage == "draw":
-                return self._draw(self.log.push(mover, DRAW))
+                return self._draw()
             issued: tuple[int, Action] | None = self.__dict__.get(_ISSUED)
             if issued is not None and issued[1] is action and issued[0] == mover:
                 return self._next(issued[1], mover)
@@ -395,12 +396,12 @@ class TractorState(State):
 
     # --- transitions -----------------------------------------------------------------------------
     def _next(self, action: Action, seat: int) -> TractorState:
-        log = self.log.push(seat, action)
         verb = action.verb
+        if verb == "draw":
+            return self._draw()
+        log = self.log.push(seat, action)
         if verb == "play":
             return self._play(action.cards, seat, log)
-        if verb == "draw":
-            return self._draw(log)
         if verb == "declare":
             declared = make_declaration(seat, action.cards, self.declaration, self.rank)
             if self.stage == "draw":
@@ -410,11 +411,12 @@ class TractorState(State):
             return self._with(log=log)._used_chance()
         return self._bury(action.cards, log)
 
-    def _draw(self, log: Log) -> TractorState:
+    def _draw(self) -> TractorState:
+        """The seat to move draws the next card (its own private event, made once per seat and card)."""
         i = self.drawn
         card = self.deck[i]
         seat = (self.first_drawer + i) % 4
-        log = log.with_events(Dealt(seat, (card,), 1))
+        log = self.log.push(seat, DRAW, _DRAWN[seat][card])
         hands = list(self.hands)
         hands[seat] = hands[seat] + (card,)
         specials = self.specials
@@ -526,7 +528,7 @@ class TractorState(State):
         team = team_of(winner, 4)
         if team != self.declarers:
             points += trick_points
-        log = log.with_events(TrickWon(Trick(self.leader, trick, winner, trick_points)))
+        log = log.with_events((trick_won, self.leader, trick, winner, trick_points))
         won = (self.won[0] + all_cards, self.won[1]) if team == 0 else (self.won[0], self.won[1] + all_cards)
         done = self._with(
             log=log,
@@ -658,6 +660,8 @@ _ISSUED = "_issued"
 
 
 _DRAW_ONLY = (DRAW,)
+_DRAWN = tuple(tuple((Dealt(seat, (card,), 1),) for card in ALL_CARDS) for seat in range(4))
+"""The event of each seat drawing each card."""
 
 
 @lru_cache(maxsize=1024)
