@@ -123,6 +123,10 @@ class Verb:
         }[self.args]
 
 
+_NONE, _CARD, _CARDS, _BID = ArgKind.NONE, ArgKind.CARD, ArgKind.CARDS, ArgKind.BID
+_CARD_TYPE = {Card}
+
+
 def verb_table(*verbs: Verb) -> dict[str, Verb]:
     return {v.name: v for v in verbs}
 
@@ -186,24 +190,27 @@ def checked_action(action: Action, verbs: Mapping[str, Verb]) -> Action:
     ``int`` of 0 or more (not a bool) or one of the verb's words. Every game state checks an action
     object here before its rules look at it (its own listed actions are well formed by construction).
     """
+    # The hot path of every apply: plain comparisons, no generator, the common shapes first.
     name, cards, arg = action.verb, action.cards, action.arg
     verb = verbs.get(name) if type(name) is str else None
     if verb is not None and type(cards) is tuple:
         kind = verb.args
-        if kind is ArgKind.CARD or kind is ArgKind.CARDS:
-            if (
-                arg is None
-                and cards
-                and all(type(c) is Card for c in cards)
-                and (len(cards) == 1 or (kind is ArgKind.CARDS and list(cards) == sorted(cards)))
-            ):
-                return action
-        elif not cards:
-            if kind is ArgKind.NONE:
-                if arg is None:
+        if arg is None:
+            n = len(cards)
+            if n == 1:
+                if type(cards[0]) is Card and (kind is _CARD or kind is _CARDS):
                     return action
-            elif (type(arg) is int and arg >= 0) or (type(arg) is str and arg in verb.words):
+            elif n == 0:
+                if kind is _NONE:
+                    return action
+            elif kind is _CARDS and set(map(type, cards)) == _CARD_TYPE and list(cards) == sorted(cards):
                 return action
+        elif (
+            kind is _BID
+            and not cards
+            and ((type(arg) is int and arg >= 0) or (type(arg) is str and arg in verb.words))
+        ):
+            return action
     raise InvalidActionError(_malformed(action, verb, verbs))
 
 
