@@ -58,7 +58,8 @@ class Log:
         return self._len
 
     def nodes(self, since: int = 0) -> list[Log]:
-        """The nodes from entry ``since`` on (0: the root too), oldest first."""
+        """The nodes of entries ``since`` on (the ``since``-th action's node; 0: the root too), oldest
+        first."""
         out: list[Log] = []
         node: Log | None = self
         while node is not None and node._len >= since:

@@ -197,15 +197,18 @@ class State(ABC):
         cards = {a.cards[0] for a in self.legal_actions(seat) if a.verb == "play" and len(a.cards) == 1}
         return tuple(sorted(cards))
 
-    def events(self, seat: int | None = None, since: int = 0) -> tuple[Event, ...]:
+    def events(self, seat: int | None = None, since: int | None = None) -> tuple[Event, ...]:
         """What ``seat`` (None: a spectator) has seen happen, in order, from the start of the game —
-        or only what the actions from version ``since`` on caused. Others' hidden cards are never in
-        it: a private event shows its cards to its own seat only."""
+        or, with ``since``, only what happened after version ``since`` (what the actions from the
+        ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
+        cards are never in it: a private event shows its cards to its own seat only."""
         viewer = self._viewer(seat)
-        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
-            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {shown(since)}")
+        if since is not None and (
+            isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log)
+        ):
+            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
         out: list[Event] = []
-        for node in self.log.nodes(since + 1 if since else 0):
+        for node in self.log.nodes(0 if since is None else since + 1):
             entry = node.entry
             if entry is not None:
                 own = self._action_event(entry[0], entry[1], node.events)

@@ -103,7 +103,7 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
                     state = state.apply(entry[1], entry[0])
         except TricktableError:
             continue
-        shown = state.events(seat, since=max(0, start.version - 1))
+        shown = state.events(seat, since=start.version - 1 if start.version else None)
         if tuple(events[len(events) - len(shown) :]) == shown:
             return state
     raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")

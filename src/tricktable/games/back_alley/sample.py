@@ -85,7 +85,7 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
                     state = state.apply(entry[1], entry[0])
         except TricktableError:
             continue
-        shown = state.events(seat, since=max(0, first - 1))
+        shown = state.events(seat, since=first - 1 if first else None)
         if tuple(events[len(events) - len(shown) :]) == shown:
             return state
     raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
