@@ -107,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
 
     report["worlds"] = report_worlds(names)
 
+    from bench.views import report_views
+
+    report["views"] = report_views()
+
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2)

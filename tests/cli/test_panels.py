@@ -66,7 +66,7 @@ def _bid(state: State, bids: Sequence[str]) -> State:
 def _first_bidder_is(seat: int) -> State:
     for seed in range(40):
         state: State = BACK_ALLEY.new(seed=seed)
-        if state.to_move == seat and state.view(0).trump is not None:
+        if state.to_move == seat and state.view(0).trump.to_json() is not None:
             return state
     raise AssertionError("no such deal")
 

@@ -73,6 +73,12 @@ DRAWN = frozenset(
         "kitty",
         "leader",
         "num_seats",
+        # Common fields for programs rather than the table: the version and deal count, this deal's
+        # trick history (the last trick is drawn), each seat's tricks (panels draw them per team).
+        "version",
+        "deal_number",
+        "tricks",
+        "tricks_won",
     }
 )
 _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red", Suit.CLUBS: "bold"}
@@ -117,9 +123,10 @@ def _suit(text: str) -> Suit | None:
 
 
 def card_order(state: object) -> Any:
-    """The game's own trump object when its state holds one that can order and classify cards (a
-    ``sort_key`` and an ``is_trump``, as Tractor's ``Trump``), else None."""
-    trump = getattr(state, "trump", None)
+    """The trump of the state's view, which orders and classifies cards in every game (a
+    ``sort_key`` and an ``is_trump``), else None."""
+    view = getattr(state, "view", None)
+    trump = getattr(view(None), "trump", None) if callable(view) else None
     if callable(getattr(trump, "sort_key", None)) and callable(getattr(trump, "is_trump", None)):
         return trump
     return None
@@ -413,8 +420,9 @@ def result_panel(result: Mapping[str, Any], num_seats: int, viewer: int | None) 
     """The end of the game: who won, the scores, and the game's own details."""
     winner = result.get("winner")
     headline = "a draw" if winner is None else f"{team_name(winner, viewer, num_seats)} wins"
-    shown: dict[str, Any] = {k: v for k, v in result.items() if k not in ("winner", "draw")}
-    scores = shown.get("scores")
+    shown: dict[str, Any] = {k: v for k, v in result.items() if k not in ("winner", "draw", "levels")}
+    # Scores are numbers; a game that shows them otherwise (Tractor's levels) gives its text as "levels".
+    scores = result.get("levels", shown.get("scores"))
     if isinstance(scores, list) and len(scores) == (2 if num_seats == 4 else num_seats):
         # Per-team values read with their team's name, as on the table.
         shown["scores"] = ",  ".join(f"{team_name(t, viewer, num_seats)}: {v}" for t, v in enumerate(scores))

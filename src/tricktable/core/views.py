@@ -2,49 +2,181 @@
 
 A view is what one seat may know: it is the only way anything leaves the rules core for a player, a
 bot, the server or an RL observation. ``seat`` is None for a spectator, whose ``hand`` is empty.
+
+Every game's view is a frozen dataclass: :class:`View` holds the fields every game has, under the
+same names with the same meaning, and each game's subclass adds its own (``docs/views.md`` lists them
+all; :mod:`tricktable.core.schema` derives their JSON Schema from the type hints here).
+
+The JSON form (:meth:`View.to_dict`) is built by a per-class plan of one converter per field, chosen
+once from the field's type: a server sends a view after every action, so it must stay cheap however
+long the game has run. Values that carry their own JSON form (a trump, a score-sheet row) say so with
+a ``to_json()`` method.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from tricktable.cards import Card
+from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action
-from tricktable.core.trick import Play
+from tricktable.core.trick import Play, Trick
 
-__all__ = ["View", "to_jsonable"]
+__all__ = ["Record", "SuitTrump", "TrumpOrder", "View", "to_jsonable"]
+
+_TEXT: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
+
+
+@runtime_checkable
+class TrumpOrder(Protocol):
+    """What a view's ``trump`` can say about cards, in every game: whether a card is a trump, a sort
+    key for showing a hand (trumps first, high to low, then each plain suit), and its JSON form (a
+    suit letter or null; Tractor's ``{"rank": "2", "suit": "H"}``). Front ends use it rather than
+    re-deriving each game's trump order."""
+
+    def is_trump(self, card: Card) -> bool: ...
+
+    def sort_key(self, card: Card) -> Any: ...
+
+    def to_json(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SuitTrump:
+    """The trump of a suit game (All Fours, Back Alley): a suit, or ``None`` for a no-trump deal.
+    With ``jokers`` the two jokers are the top trumps (big above little), as in Back Alley; in a
+    no-trump deal no card is a trump.
+
+    >>> from tricktable.cards import parse_cards
+    >>> t = SuitTrump(Suit.HEARTS, jokers=True)
+    >>> [str(c) for c in sorted(parse_cards("2S AH LJ 3C BJ KS 9H"), key=t.sort_key)]
+    ['BJ', 'LJ', 'AH', '9H', 'KS', '2S', '3C']
+    >>> t.is_trump(parse_cards("LJ")[0]), t.to_json(), SuitTrump(None).to_json()
+    (True, 'H', None)
+    """
+
+    suit: Suit | None
+    jokers: bool = False
+
+    def is_trump(self, card: Card) -> bool:
+        if self.suit is None:
+            return False
+        if card >= 52:
+            return self.jokers
+        return card // 13 == self.suit
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Trumps first (jokers on top), high to low; then spades, hearts, diamonds, clubs, each high
+        to low; jokers that are not trumps last."""
+        if self.is_trump(card):
+            return (-1, -_rank_value(card))
+        if card >= 52:
+            return (4, -int(card))
+        return (card // 13, -(card % 13))
+
+    def to_json(self) -> str | None:
+        return None if self.suit is None else self.suit.letter
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        return {"enum": ["S", "H", "D", "C", None], "description": "the trump suit's letter; null: no trump"}
+
+    def __str__(self) -> str:
+        return "no trump" if self.suit is None else self.suit.letter
+
+
+def _rank_value(card: Card) -> int:
+    """Order within the trump suit: 2 lowest, ace 12, little joker 13, big joker 14."""
+    return int(card) - 39 if card >= 52 else card % 13
+
+
+class Record(Mapping[str, Any]):
+    """A read-only mapping (a score-sheet row, a summary) whose JSON form is built once, on first
+    use, and shared: a view holding a game's whole score sheet turns it into JSON at no cost."""
+
+    __slots__ = ("_data", "_json")
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self._data = dict(data)
+        self._json: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Record({self._data!r})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form, a fresh top-level dict each time (its nested lists are shared: read, do not
+        change them)."""
+        if self._json is None:
+            self._json = to_jsonable(self._data)
+        return dict(self._json)
 
 
 @dataclass(frozen=True, kw_only=True)
 class View:
-    """Fields every game's view has; each game's view subclass adds its own."""
+    """Fields every game's view has, with the same meaning in every game; each game's subclass adds
+    its own. See ``docs/views.md`` for each field."""
 
     game: str
     seat: int | None
     phase: str
     to_move: int | None
+    version: int
+    """Actions applied so far (``state.version``): a client's action names the version it saw."""
+    deal_number: int
+    """The deal in progress (or the last one once the game is over), counting from 1 every deal of
+    the game: redeals, thrown-in hands and re-deals after a pack ran out included."""
     hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    """Cards held by each seat."""
+    stock_size: int
+    """Cards not dealt (or not yet drawn): 0 where nothing is left to deal."""
     trick: tuple[Play, ...]
     last_trick: tuple[Play, ...]
     last_winner: int | None
-    trump: Any
+    tricks: tuple[Trick, ...]
+    """This deal's finished tricks, in order, each with its leader, plays, winner and card points."""
+    tricks_won: tuple[int, ...]
+    """Tricks won by each seat this deal."""
+    team_tricks: tuple[int, ...]
+    """Tricks won by each team this deal."""
+    trump: TrumpOrder
     scores: tuple[int, ...]
     legal: tuple[str, ...]
     last_round: Mapping[str, Any] | None
 
+    _PLAN: ClassVar[dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]]] = {}
+
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-able data; cards as canonical strings."""
-        out = to_jsonable(self)
-        assert isinstance(out, dict)
+        cls = type(self)
+        plan = View._PLAN.get(cls)
+        if plan is None:
+            plan = View._PLAN[cls] = _plan(cls)
+        out: dict[str, Any] = {}
+        for name, convert in plan:
+            value = getattr(self, name)
+            out[name] = value if convert is None or value is None else convert(value)
         return out
 
 
 def to_jsonable(obj: Any) -> Any:
-    """Cards and actions to their text, dataclasses to dicts, tuples to lists, enums to values.
+    """Cards and actions to their text, dataclasses to dicts, tuples to lists, enums to values; an
+    object with a ``to_json()`` method (a trump, a :class:`Record`) gives its own form.
 
     >>> from tricktable.cards import parse_cards
     >>> to_jsonable({"trick": ((0, parse_cards("7H")),), "n": 1})
@@ -56,6 +188,9 @@ def to_jsonable(obj: Any) -> Any:
         return obj.value
     if obj is None or isinstance(obj, bool | int | float | str):
         return obj
+    own = getattr(type(obj), "to_json", None)
+    if own is not None:
+        return own(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, Mapping):
@@ -63,3 +198,87 @@ def to_jsonable(obj: Any) -> Any:
     if isinstance(obj, tuple | list | frozenset | set):
         return [to_jsonable(v) for v in obj]
     raise TypeError(f"cannot turn {type(obj).__name__} into JSON")
+
+
+# --- the per-field converters of to_dict ----------------------------------------------------------------
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    text = _TEXT
+    return [text[c] for c in cards]
+
+
+def _plays(plays: tuple[Play, ...]) -> list[list[Any]]:
+    text = _TEXT
+    return [[seat, [text[c] for c in cards]] for seat, cards in plays]
+
+
+def _tricks(tricks: tuple[Trick, ...]) -> list[dict[str, Any]]:
+    return [
+        {"leader": t.leader, "plays": _plays(t.plays), "winner": t.winner, "points": t.points} for t in tricks
+    ]
+
+
+def _card_lists(groups: tuple[tuple[Card, ...], ...]) -> list[list[str]]:
+    text = _TEXT
+    return [[text[c] for c in cards] for cards in groups]
+
+
+def _card(card: Card) -> str:
+    return _TEXT[card]
+
+
+def _own_json(value: Any) -> Any:
+    return value.to_json()
+
+
+def _rows(rows: tuple[Any, ...]) -> list[Any]:
+    return [row.to_json() if hasattr(row, "to_json") else to_jsonable(row) for row in rows]
+
+
+_SCALARS = (int, str, bool, float, type(None))
+
+
+def _is_scalar(hint: Any) -> bool:
+    """int, str, bool, float or an optional / union of them: already JSON."""
+    if hint in _SCALARS:
+        return True
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return all(_is_scalar(arg) for arg in typing.get_args(hint))
+    return False
+
+
+def _converter(hint: Any) -> Callable[[Any], Any] | None:
+    """The cheapest correct converter for a field of this type (None: the value is JSON already)."""
+    if _is_scalar(hint):
+        return None
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        return _converter(rest[0]) if len(rest) == 1 else to_jsonable
+    table: list[tuple[Any, Callable[[Any], Any]]] = [
+        (Card, _card),
+        (tuple[Card, ...], _cards),
+        (tuple[Play, ...], _plays),
+        (tuple[Trick, ...], _tricks),
+        (tuple[tuple[Card, ...], ...], _card_lists),
+    ]
+    for known, convert in table:
+        if hint == known:
+            return convert
+    if typing.get_origin(hint) is tuple and args and all(_is_scalar(a) for a in args if a is not Ellipsis):
+        return list
+    if isinstance(hint, type) and hasattr(hint, "to_json"):
+        return _own_json
+    if typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return _rows
+    return to_jsonable
+
+
+@cache
+def view_hints(cls: type) -> dict[str, Any]:
+    """The resolved type of each field of a view class (also what the schema generator reads)."""
+    return typing.get_type_hints(cls)
+
+
+def _plan(cls: type) -> tuple[tuple[str, Callable[[Any], Any] | None], ...]:
+    hints = view_hints(cls)
+    return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls))

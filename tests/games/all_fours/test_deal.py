@@ -82,7 +82,7 @@ def test_deal_in_threes_applies_to_running_the_pack() -> None:
 
 def test_turn_up_proposes_trumps() -> None:
     state = new_game(3, BASE, "8H")
-    assert state.phase == "beg" and state.trump_letter == "H" and state.view(0).trump == "H"
+    assert state.phase == "beg" and state.trump_letter == "H" and state.view(0).trump.to_json() == "H"
     assert state.turned == parse_cards("8H") and state.scores == (0, 0)
 
 

@@ -23,7 +23,17 @@ REQUIRED = (
     "trump",
     "scores",
 )
-MORE = ("legal", "last_round", "dealer", "turn_up", "exposed", "won", "game_count", "tricks_won", "this_deal")
+MORE = (
+    "legal",
+    "last_round",
+    "dealer",
+    "turn_up",
+    "exposed",
+    "won",
+    "game_count",
+    "team_tricks",
+    "this_deal",
+)
 
 
 def test_view_has_the_contract_fields_as_attributes_and_keys() -> None:
@@ -55,7 +65,7 @@ def test_won_cards_and_the_card_point_tally_are_public() -> None:
     state = play_all(new_game(3, BASE, "8H").apply("stand"), "AH JH TH 3H")
     view = state.view(3)
     assert view.won[0] == parse_cards("AH JH TH 3H") and view.won[1] == ()
-    assert view.game_count == (15, 0) and view.tricks_won == (1, 0)
+    assert view.game_count == (15, 0) and view.team_tricks == (1, 0) and view.tricks_won == (1, 0, 0, 0)
     assert view.hand_sizes == (5, 5, 5, 5) and view.stock_size == 27
 
 

@@ -100,7 +100,7 @@ def test_bidding_all_four_pass_throws_the_hand_in_and_the_next_dealer_deals_the_
     assert state.phase == "bid" and state.match.number == 10 and state.deal.size == 4
     assert state.deal.dealer == 3 and state.to_move == 0
     assert state.match.scores == scores and state.match.deals == deals + 1
-    assert state.view(0).trump == "H" and state.hands[0] == parse_cards("2S 3S 4S 5S")
+    assert state.view(0).trump.to_json() == "H" and state.hands[0] == parse_cards("2S 3S 4S 5S")
     row = state.view(1).last_round
     assert row is not None and row["thrown_in"] and row["points"] == (0, 0) and row["number"] == 10
 

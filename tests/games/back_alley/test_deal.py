@@ -88,7 +88,7 @@ def test_hands_each_seat_is_dealt_the_hand_size_and_the_rest_is_the_stock() -> N
 def test_trump_is_the_suit_of_the_turned_up_stock_card() -> None:
     state = table(["AS"], "7H 2C", hand=13)
     view = state.view(0)
-    assert view.trump == "H" and view.turn_up == parse_cards("7H")
+    assert view.trump.to_json() == "H" and view.turn_up == parse_cards("7H")
     assert state.card_locations()["turned"] == parse_cards("7H")
     assert state.deal.stock[0] == parse_cards("2C")[0]
 
@@ -96,7 +96,7 @@ def test_trump_is_the_suit_of_the_turned_up_stock_card() -> None:
 def test_trump_joker_turned_up_means_no_trump_and_the_other_joker_is_swapped_for_the_next_card() -> None:
     state = table(["AS 2S", "AH 2H", "LJ 3H", "AD 2D"], "BJ 5C 6C", hand=12)
     view = state.view(0)
-    assert view.trump is None and view.turn_up == parse_cards("BJ")
+    assert view.trump.suit is None and view.turn_up == parse_cards("BJ")
     assert state.hands[2] == parse_cards("3H 5C")
     assert view.discard == parse_cards("LJ") and view.discarded_by == 2
     assert state.deal.stock[0] == parse_cards("6C")[0]
@@ -105,14 +105,14 @@ def test_trump_joker_turned_up_means_no_trump_and_the_other_joker_is_swapped_for
 
 def test_trump_little_joker_turned_up_makes_the_big_joker_holder_swap() -> None:
     state = table(["BJ 2S", "AH 2H", "3H 4H", "AD 2D"], "LJ 9C", hand=12)
-    assert state.view(None).trump is None
+    assert state.view(None).trump.suit is None
     assert state.hands[0] == parse_cards("2S 9C")
     assert state.deal.discard == parse_cards("BJ")
 
 
 def test_trump_joker_turned_up_with_the_other_joker_undealt_swaps_nothing() -> None:
     state = table(["AS 2S", "AH 2H", "3H 4H", "AD 2D"], "LJ BJ", hand=12)
-    assert state.view(0).trump is None
+    assert state.view(0).trump.suit is None
     assert state.deal.discard == () and state.deal.discarded_by is None
     assert state.deal.stock[0] == BIG_JOKER
 
@@ -137,7 +137,7 @@ def test_stacked_decks_stack_successive_deals() -> None:
         ["AS", "AH", "AD", "AC"], "2C", hand=13, then=[(["KS 2S", "KH 2H", "KD 2D", "KC 3C"], "9H")]
     )
     state = finish_hand(state.apply("bid board"))
-    assert state.deal.size == 2 and state.view(0).trump == "H"
+    assert state.deal.size == 2 and state.view(0).trump.to_json() == "H"
     assert state.hands[1] == parse_cards("2H KH")
 
 

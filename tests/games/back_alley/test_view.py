@@ -51,7 +51,7 @@ def test_view_has_the_common_fields_and_back_alleys_own() -> None:
     ]
     assert (
         data["leader"] == 0
-        and data["cards_held"] == [3, 4, 4, 4]
+        and data["hand_sizes"] == [3, 4, 4, 4]
         and data["scores"] == list(state.match.scores)
     )
 

@@ -72,7 +72,7 @@ def test_jokers_declare_no_trump_and_are_never_overturned() -> None:
         state.apply("declare LJ LJ", 1)
     state = pass_all(draw_all(state))
     assert state.phase == "kitty" and state.trump is not None and state.trump.suit is None
-    assert state.view(2).trump == {"rank": "2", "suit": None}
+    assert state.view(2).trump.to_json() == {"rank": "2", "suit": None}
 
 
 def test_a_declaration_needs_the_right_cards_held_now() -> None:

@@ -120,8 +120,9 @@ def test_a_whole_game_moves_levels_and_starters_by_the_rules() -> None:
     summary = state.last_round
     assert summary is not None and summary.winner == result.winner
     assert summary.declarers == result.winner and summary.levels_before[result.winner] == 14
-    assert result.scores[result.winner] == "A"
-    assert result.scores == tuple(level_name(x) for x in state.levels)
+    assert result.scores[result.winner] == 14
+    assert result.scores == tuple(min(x, 14) for x in state.levels)
+    assert result.details["levels"] == [level_name(x) for x in state.levels]
     assert rounds == result.details["rounds"]
     json.dumps(result.to_dict())
 

@@ -141,7 +141,8 @@ def test_declarers_at_ace_who_advance_win_the_game() -> None:
     state = _last_trick("AS", ("3S", "4S", "6S"), leader=0, points=30, levels=(14, 9))
     assert state.is_over and state.phase == "over" and state.to_move is None
     assert state.result is not None and state.result.winner == 0
-    assert state.result.scores == ("A", "9") and state.view(0).scores == (14, 9)
+    assert state.result.scores == (14, 9) and state.view(0).scores == (14, 9)
+    assert state.result.details["levels"] == ["A", "9"]
     assert state.legal_actions(0) == ()
     assert state.view(3).kitty  # everyone sees the kitty once it is over
     assert state.result.to_dict()["last_round"]["kitty"] == KITTY.split()

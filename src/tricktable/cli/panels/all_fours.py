@@ -87,9 +87,9 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
             line.append("   called: ", style="dim")
             line.append_text(ctx.cards([data["called"]]))
         out.append(("exposed", line))
-    count = data.get("game_count") or [0] * len(data["tricks_won"])
+    count = data.get("game_count") or [0] * len(data["team_tricks"])
     for team in ctx.teams():
-        n = data["tricks_won"][team]
+        n = data["team_tricks"][team]
         out.append((ctx.team(team), Text(f"{n} trick{'s' if n != 1 else ''}  ·  game points {count[team]}")))
     scores = ctx.per_team(data["scores"])
     scores.append(f"   (first to {data['target']})", style="dim")
@@ -142,7 +142,7 @@ PANEL = GamePanel(
             "stock_size",
             "exposed",
             "called",
-            "tricks_won",
+            "team_tricks",
             "won",
             "game_count",
             "this_deal",

@@ -148,7 +148,7 @@ PANEL = GamePanel(
             "tricks_won",
             "team_tricks",
             "trumps_broken",
-            "cards_held",
+            "hand_sizes",
             "played",
             "discard",
             "discarded_by",

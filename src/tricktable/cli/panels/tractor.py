@@ -71,7 +71,7 @@ def rows(data: Mapping[str, Any], ctx: Context) -> list[Row]:
         out.append(("draw", Text(f"all {data['drawn']} cards drawn: a last chance to declare or overturn")))
     elif data.get("phase") == "draw":
         drawn = int(data["drawn"])
-        line = f"{drawn} card{'s' if drawn != 1 else ''} drawn, {data['stock']} left in the stock"
+        line = f"{drawn} card{'s' if drawn != 1 else ''} drawn, {data['stock_size']} left in the stock"
         out.append(("draw", Text(line)))
     if data.get("revealed"):
         out.append(("kitty shown", ctx.cards(data["revealed"])))
@@ -138,7 +138,7 @@ PANEL = GamePanel(
             "round",
             "declaration",
             "drawn",
-            "stock",
+            "stock_size",
             "hand_sizes",
             "revealed",
             "kitty_taken",

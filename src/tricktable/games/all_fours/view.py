@@ -13,12 +13,14 @@ deal's cards lie hidden in new hands, and a view never names a card its seat can
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tricktable.cards import Card, sorted_natural
+from tricktable.cards import Card, Suit, sorted_natural
 from tricktable.core.trick import Play
-from tricktable.core.views import View
+from tricktable.core.views import Record, SuitTrump, View
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, game_count
 
 if TYPE_CHECKING:
@@ -29,8 +31,11 @@ __all__ = ["AllFoursView", "build_view"]
 
 @dataclass(frozen=True, kw_only=True)
 class AllFoursView(View):
-    """One seat's view of an All Fours game (``seat=None``: a spectator's)."""
+    """One seat's view of an All Fours game (``seat=None``: a spectator's). ``trump`` is the suit of
+    the last turned-up card (proposed during the ``beg`` and ``give`` phases, fixed once play begins).
+    ``deal_number`` counts re-deals after the pack ran out too; ``deals_done`` counts finished deals."""
 
+    trump: SuitTrump
     num_seats: int
     target: int
     dealer: int
@@ -38,18 +43,16 @@ class AllFoursView(View):
     """This deal's turned-up cards in order; the last one named trumps."""
     decisions: tuple[tuple[int, str], ...]
     """This deal's ``(seat, "stand" | "beg" | "give" | "run")``."""
-    hand_sizes: tuple[int, ...]
-    stock_size: int
+    deals_done: int
     exposed: tuple[tuple[Card, ...], ...]
     """Each seat's exposed cards (face up in front of it)."""
     called: Card | None
     """An exposed card that has been called: its owner must play it now."""
-    tricks_won: tuple[int, ...]
     won: tuple[tuple[Card, ...], ...]
     """Each team's won cards this deal (public: every card was played face up)."""
     game_count: tuple[int, ...]
     """Each team's card points so far this deal (A=4, K=3, Q=2, J=1, 10=10)."""
-    this_deal: tuple[dict[str, Any], ...]
+    this_deal: tuple[Mapping[str, Any], ...]
     """Points scored so far in this deal (turn-ups and the beg): item, team, points, seat, note."""
     winner: int | None
 
@@ -64,16 +67,27 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
     legal = () if seat is None else tuple(str(a) for a in state.legal_actions(seat))
     summary = state.last_round
     last_round = None if summary is None else _sheet(summary)
+    tricks = state.tricks
+    per_seat = [0] * n
+    for done in tricks:
+        per_seat[done.winner] += 1
     return AllFoursView(
         game="all-fours",
         seat=seat,
         phase=state.phase,
         to_move=state.to_move,
+        version=state.version,
+        deal_number=state.deal_no + 1,
         hand=hand,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(state.pack) - state.next_card,
         trick=trick,
         last_trick=last,
         last_winner=state.last_winner,
-        trump=state.trump_letter,
+        tricks=tricks,
+        tricks_won=tuple(per_seat),
+        team_tricks=state.tricks_won,
+        trump=_TRUMPS[state.trump],
         scores=state.scores,
         legal=legal,
         last_round=last_round,
@@ -82,31 +96,40 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         dealer=state.dealer,
         turn_up=state.turned,
         decisions=state.decisions,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        stock_size=len(state.pack) - state.next_card,
+        deals_done=state.deals_done,
         exposed=state.exposed,
         called=state.called,
-        tricks_won=state.tricks_won,
         won=state.won,
         game_count=game_count(state.won),
-        this_deal=tuple(_line(item) for item in state.sheet),
+        this_deal=tuple(map(_line, state.sheet)),
         winner=state.winner,
     )
 
 
-def _line(item: ScoreItem) -> dict[str, Any]:
-    return {"item": item.item, "team": item.team, "points": item.points, "seat": item.seat, "note": item.note}
+_TRUMPS = tuple(SuitTrump(suit) for suit in Suit)
 
 
-def _sheet(summary: RoundSummary) -> dict[str, Any]:
-    return {
-        "deal": summary.deal,
-        "dealer": summary.dealer,
-        "trump": summary.trump,
-        "decisions": summary.decisions,
-        "items": tuple(_line(item) for item in summary.items),
-        "tricks_won": summary.tricks_won,
-        "game_count": summary.game_count,
-        "scores": summary.scores,
-        "winner": summary.winner,
-    }
+@lru_cache(maxsize=1024)
+def _line(item: ScoreItem) -> Record:
+    """A score-sheet line as views show it (no cards), made and turned into JSON once."""
+    return Record(
+        {"item": item.item, "team": item.team, "points": item.points, "seat": item.seat, "note": item.note}
+    )
+
+
+@lru_cache(maxsize=64)
+def _sheet(summary: RoundSummary) -> Record:
+    """The last deal's score sheet as views show it, made and turned into JSON once."""
+    return Record(
+        {
+            "deal": summary.deal,
+            "dealer": summary.dealer,
+            "trump": summary.trump,
+            "decisions": summary.decisions,
+            "items": tuple(_line(item) for item in summary.items),
+            "tricks_won": summary.tricks_won,
+            "game_count": summary.game_count,
+            "scores": summary.scores,
+            "winner": summary.winner,
+        }
+    )

@@ -13,9 +13,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from functools import cached_property
 
 from tricktable.core.trick import Play
+from tricktable.core.views import Record
 
 from .bidding import Contract
 from .config import Config
@@ -43,9 +44,12 @@ def side_points(contract: Contract, taken: int, size: int, config: Config) -> in
     return -board if config.overruled_board == "failed" else 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandRecord:
-    """One row of the score sheet: a hand played (or thrown in when all four passed)."""
+    """One row of the score sheet: a hand played (or thrown in when all four passed).
+
+    Not slotted: :meth:`as_dict` keeps the row's mapping (and with it its JSON form) in the instance
+    dict, so a view of a long game's sheet neither rebuilds nor re-walks the rows."""
 
     number: int
     size: int
@@ -60,5 +64,10 @@ class HandRecord:
     last_trick: tuple[Play, ...]
     last_winner: int | None
 
-    def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    def as_dict(self) -> Record:
+        """The row as a read-only mapping of its fields, made once."""
+        return self._record
+
+    @cached_property
+    def _record(self) -> Record:
+        return Record({f.name: getattr(self, f.name) for f in fields(self)})

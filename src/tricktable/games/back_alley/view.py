@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tricktable.cards import Card
-from tricktable.core.trick import Play
-from tricktable.core.views import View
+from tricktable.cards import Card, Suit
+from tricktable.core.trick import Play, Trick
+from tricktable.core.views import SuitTrump, View
 
 from .bidding import Contract, named_bids
 from .deal import SEATS, hand_sizes
-from .ranking import NO_TRUMP
+from .scoring import HandRecord
 
 if TYPE_CHECKING:
     from .state import BackAlleyState
+    from .state import Trick as HandTrick
 
 __all__ = ["BackAlleyView", "build_view"]
 
@@ -26,11 +28,13 @@ class BackAlleyView(View):
 
     ``leader``: who led (or leads) the trick in progress, None while bidding;
     ``bids``: ``(seat, bid)`` in bidding order (``pass``, ``3``, ``board``, ``double board``...);
-    ``contracts``: per team once bidding is over; ``tricks_won`` per seat and ``team_tricks`` per team
-    this hand; ``played``: the cards of the completed tricks of this hand, in play order; ``discard``:
-    the joker discarded after a joker turn-up, by ``discarded_by``; ``sheet``: every hand's score-sheet
-    row so far (``last_round`` is the last of them)."""
+    ``contracts``: per team once bidding is over; ``played``: the cards of the completed tricks of
+    this hand, in play order; ``discard``: the joker discarded after a joker turn-up, by
+    ``discarded_by``; ``sheet``: every hand's score-sheet row so far (``last_round`` is the last of
+    them). ``trump`` is None-suited (JSON null) in a no-trump hand; otherwise the jokers are its top
+    trumps. ``deal_number`` counts thrown-in deals too; ``hand_number`` does not."""
 
+    trump: SuitTrump
     dealer: int
     turn_up: tuple[Card, ...]
     hand_number: int
@@ -39,14 +43,12 @@ class BackAlleyView(View):
     bids: tuple[tuple[int, str], ...]
     contracts: tuple[Contract, Contract] | None
     leader: int | None
-    tricks_won: tuple[int, ...]
-    team_tricks: tuple[int, int]
     trumps_broken: bool
-    cards_held: tuple[int, ...]
     played: tuple[Card, ...]
     discard: tuple[Card, ...]
     discarded_by: int | None
-    sheet: tuple[Mapping[str, Any], ...]
+    sheet: tuple[Mapping[str, Any], ...] = field(metadata={"rows": HandRecord})
+    """Each row is a :class:`HandRecord`'s read-only mapping (its fields by name)."""
 
 
 def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
@@ -62,11 +64,18 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         seat=seat,
         phase=state.phase,
         to_move=state.mover,
+        version=state.version,
+        deal_number=state.match.deals + (0 if over else 1),
         hand=() if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=len(d.stock),
         trick=trick,
         last_trick=() if last is None else last.plays(),
         last_winner=None if last is None else last.winner,
-        trump=None if d.trump == NO_TRUMP else "SHDC"[d.trump],
+        tricks=tuple(map(_trick, prog.tricks)),
+        tricks_won=won,
+        team_tricks=(won[0] + won[2], won[1] + won[3]),
+        trump=_TRUMPS[d.trump],
         scores=state.match.scores,
         legal=tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else (),
         last_round=sheet[-1] if sheet else None,
@@ -78,12 +87,21 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         bids=named_bids(state.auction.bids, (d.dealer + 1) % SEATS),
         contracts=state.auction.contracts,
         leader=None if over or state.auction.contracts is None else state.leader,
-        tricks_won=won,
-        team_tricks=(won[0] + won[2], won[1] + won[3]),
         trumps_broken=prog.broken,
-        cards_held=tuple(len(h) for h in state.hands),
         played=tuple(c for t in prog.tricks for c in t.cards),
         discard=d.discard,
         discarded_by=d.discarded_by,
         sheet=sheet,
     )
+
+
+_TRUMPS = (*(SuitTrump(suit, jokers=True) for suit in Suit), SuitTrump(None))
+"""By the deal's trump index: the suits (jokers on top), then :data:`NO_TRUMP` (index 4)."""
+
+
+@lru_cache(maxsize=4096)
+def _trick(done: HandTrick | Trick) -> Trick:
+    """A finished trick of the hand in the shared form (cached: views of one hand repeat them)."""
+    if isinstance(done, Trick):
+        return done
+    return Trick(done.leader, done.plays(), done.winner)

@@ -106,6 +106,20 @@ class Trump:
     def to_dict(self) -> dict[str, Any]:
         return {"rank": self.rank.letter, "suit": None if self.suit is None else self.suit.letter}
 
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form in a view (the ranking variants are the view's ``trump_options``)."""
+        return self.to_dict()
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
+        return {
+            "type": "object",
+            "properties": {"rank": {"enum": ranks}, "suit": {"enum": ["S", "H", "D", "C", None]}},
+            "required": ["rank", "suit"],
+            "additionalProperties": False,
+        }
+
     def __repr__(self) -> str:
         suit = None if self.suit is None else self.suit.letter
         extra = ""

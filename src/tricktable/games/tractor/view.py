@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Rank
-from tricktable.core.views import View
+from tricktable.core.trick import Trick
+from tricktable.core.views import Record, View
 from tricktable.games.tractor.config import ACE, level_name
+from tricktable.games.tractor.scoring import RoundSummary
 from tricktable.games.tractor.trump import Trump
 
 if TYPE_CHECKING:
-    from tricktable.games.tractor.state import TractorState
+    from tricktable.games.tractor.state import FailedThrow, TractorState, TrickRecord
 
 __all__ = ["TractorView", "build_view"]
 
@@ -22,25 +25,25 @@ __all__ = ["TractorView", "build_view"]
 @dataclass(frozen=True, kw_only=True)
 class TractorView(View):
     """A seat's view. ``scores`` are the teams' levels as pip values (2..14, A = 14; the winner of a
-    finished game shows 14 too) and ``levels`` the same as text; ``trump`` is
-    ``{"rank": "2", "suit": "H"}`` (during the draw: the standing declaration's suit, or None)."""
+    finished game shows 14 too) and ``levels`` the same as text; ``trump`` is the round's
+    :class:`Trump` (JSON ``{"rank": "2", "suit": "H"}``; during the draw: the standing declaration's
+    suit, or None). ``deal_number`` counts redeals too; ``round`` does not."""
 
+    trump: Trump
     declarers: int | None
     starter: int
     trump_options: Mapping[str, bool]
-    """The ranking variants in force: ``Trump(**view.trump, **view.trump_options)`` is the exact trump."""
+    """The ranking variants in force: ``Trump(**to_dict()["trump"], **view.trump_options)`` rebuilds
+    ``view.trump`` from JSON."""
     points: int
     kitty: tuple[Card, ...]
     levels: tuple[str, str]
     round: int
     declaration: Mapping[str, Any] | None
     drawn: int
-    stock: int
-    hand_sizes: tuple[int, ...]
     revealed: tuple[Card, ...]
     kitty_taken: tuple[Card, ...]
     failed_throws: tuple[Mapping[str, Any], ...]
-    tricks: tuple[Mapping[str, Any], ...]
 
 
 def build_view(state: TractorState, seat: int | None) -> TractorView:
@@ -48,7 +51,12 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
     trump = state.trump
     if trump is None:
         decl = state.declaration
-        trump = Trump(rank=Rank(state.rank), suit=None if decl is None else decl.suit)
+        trump = _standing(
+            state.rank,
+            None if decl is None else decl.suit,
+            state.config.no_trump_rank_cards_are_trump,
+            state.config.gap_tractors,
+        )
     hand = () if seat is None else tuple(sorted(state.hands[seat], key=trump.sort_key))
     legal: tuple[str, ...] = ()
     if seat is not None and state.may_act(seat):
@@ -59,19 +67,30 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
     is_starter = seat is not None and seat == state.starter
     last = state.tricks[-1] if state.tricks else None
     declaration = state.declaration
+    tricks = tuple(map(_trick, state.tricks))
+    per_seat = [0, 0, 0, 0]
+    for done in tricks:
+        per_seat[done.winner] += 1
     return TractorView(
         game="tractor",
         seat=seat,
         phase=stage,
         to_move=state.to_move,
+        version=state.version,
+        deal_number=state.deal_no + 1,
         hand=hand,
+        hand_sizes=tuple(len(h) for h in state.hands),
+        stock_size=max(0, 100 - state.drawn) if stage in ("draw", "last-declare") else 0,
         trick=state.trick,
         last_trick=() if last is None else last.plays,
         last_winner=None if last is None else last.winner,
-        trump=trump.to_dict(),
+        tricks=tricks,
+        tricks_won=tuple(per_seat),
+        team_tricks=(per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]),
+        trump=trump,
         scores=(min(state.levels[0], ACE), min(state.levels[1], ACE)),
         legal=legal,
-        last_round=None if state.last_round is None else state.last_round.as_mapping(),
+        last_round=None if state.last_round is None else _summary(state.last_round),
         declarers=state.declarers,
         starter=state.starter,
         trump_options={
@@ -84,13 +103,35 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         round=state.round_no + 1,
         declaration=None if declaration is None else declaration.to_dict(),
         drawn=state.drawn,
-        stock=max(0, 100 - state.drawn) if stage in ("draw", "last-declare") else 0,
-        hand_sizes=tuple(len(h) for h in state.hands),
         revealed=state.revealed,
         kitty_taken=state.kitty_taken if is_starter and stage in ("kitty", "play") else (),
-        failed_throws=tuple(
-            {"seat": f.seat, "attempted": f.attempted, "forced": f.forced, "penalty": f.penalty}
-            for f in state.failed_throws
-        ),
-        tricks=tuple({"plays": t.plays, "winner": t.winner, "points": t.points} for t in state.tricks),
+        failed_throws=tuple(map(_failed, state.failed_throws)),
     )
+
+
+@lru_cache(maxsize=64)
+def _standing(rank: int, suit: int | None, rank_cards_trump: bool, gap: bool) -> Trump:
+    """The trump a standing declaration would make (during the draw), with the game's variants."""
+    return Trump(rank=Rank(rank), suit=suit, rank_cards_trump_in_no_trump=rank_cards_trump, gap_tractors=gap)
+
+
+@lru_cache(maxsize=4096)
+def _trick(done: TrickRecord | Trick) -> Trick:
+    """A finished trick in the shared form (cached: every view of the round repeats them)."""
+    if isinstance(done, Trick):
+        return done
+    return Trick(done.plays[0][0], done.plays, done.winner, done.points)
+
+
+@lru_cache(maxsize=4096)
+def _failed(throw: FailedThrow) -> Record:
+    """A failed throw as the view shows it, made (and turned into JSON) once."""
+    return Record(
+        {"seat": throw.seat, "attempted": throw.attempted, "forced": throw.forced, "penalty": throw.penalty}
+    )
+
+
+@lru_cache(maxsize=64)
+def _summary(summary: RoundSummary) -> Record:
+    """The last round's score sheet as the view shows it, made (and turned into JSON) once."""
+    return Record(summary.as_mapping())
