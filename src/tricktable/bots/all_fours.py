@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from tricktable.bots.base import Bot
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action
+from tricktable.core.events import Event
 from tricktable.core.state import team_of
 from tricktable.core.views import View
 from tricktable.games.all_fours.play import CARD_POINTS
@@ -100,7 +101,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], events: Sequence[Event] = ()) -> Action:
         if not isinstance(view, AllFoursView):
             raise TypeError(f"the All Fours bot needs an All Fours view, not {type(view).__name__}")
         verbs = {a.verb for a in legal}

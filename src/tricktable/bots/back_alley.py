@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 from tricktable.bots.base import Bot
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from tricktable.core.actions import Action
+from tricktable.core.events import Event
 from tricktable.core.state import team_of
 from tricktable.core.views import View
 from tricktable.games.back_alley.deal import SEATS
@@ -33,7 +34,7 @@ _TRUMP_ODDS = {14: 1.0, 13: 0.9, ACE: 0.8, KING: 0.5}
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], events: Sequence[Event] = ()) -> Action:
         if not isinstance(view, BackAlleyView):
             raise TypeError("the Back Alley bot needs a Back Alley view")
         if view.phase == "bid":
@@ -118,8 +119,7 @@ def _top_sequence(trumps: Sequence[Card], trump: int, gone: Collection[Card]) ->
 
 
 def _trump(view: BackAlleyView) -> int:
-    suit = view.trump.suit
-    return NO_TRUMP if suit is None else int(suit)
+    return NO_TRUMP if view.trump is None else "SHDC".index(view.trump)
 
 
 def _partner(view: BackAlleyView) -> int:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tricktable.bots.base import Bot
 from tricktable.core.actions import Action
+from tricktable.core.events import Event
 from tricktable.core.views import View
 
 
@@ -14,5 +15,5 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def choose(self, view: View, legal: Sequence[Action], events: Sequence[Event] = ()) -> Action:
         return legal[self.rng.randrange(len(legal))]
