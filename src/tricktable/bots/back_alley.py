@@ -119,7 +119,8 @@ def _top_sequence(trumps: Sequence[Card], trump: int, gone: Collection[Card]) ->
 
 
 def _trump(view: BackAlleyView) -> int:
-    return NO_TRUMP if view.trump is None else "SHDC".index(view.trump)
+    suit = view.trump.suit
+    return NO_TRUMP if suit is None else int(suit)
 
 
 def _partner(view: BackAlleyView) -> int:

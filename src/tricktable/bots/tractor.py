@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tricktable.bots.base import Bot
-from tricktable.cards import Card, Rank, pack
+from tricktable.cards import Card, pack
 from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.state import team_of
@@ -72,7 +72,7 @@ class HeuristicBot(Bot):
             mine = [a for a in options if current["seat"] == seat and len(a.cards) == 2]
             same = [a for a in mine if a.cards[0] == current["cards"][0]]
             return same[0] if same else fallback
-        rank = int(Rank.parse(view.trump["rank"]))
+        rank = int(_trump(view).rank)
         hand = view.hand
         # early in the draw a few cards say little: judge as if the hand held at least 10
         threshold = DECLARE_SHARE * max(len(hand), 10 if view.phase == "draw" else 25)
@@ -106,8 +106,9 @@ class HeuristicBot(Bot):
 
 
 def _trump(view: View) -> Trump:
-    options: Mapping[str, bool] = getattr(view, "trump_options", {})
-    return Trump(**view.trump, **options)
+    trump = view.trump
+    assert isinstance(trump, Trump), "a Tractor view's trump is the round's Trump"
+    return trump
 
 
 def _suit_strength(hand: Sequence[Card], card: Card, rank: int) -> float:
@@ -156,7 +157,7 @@ def _unseen(view: View) -> Counter[Card]:
     seen = Counter(view.hand)
     seen.update(getattr(view, "kitty", ()))
     for trick in getattr(view, "tricks", ()):
-        for _, cards in trick["plays"]:
+        for _, cards in trick.plays:
             seen.update(cards)
     for _, cards in view.trick:
         seen.update(cards)
