@@ -14,6 +14,7 @@ from tricktable.core.trick import Trick
 from tricktable.core.views import Record, View
 from tricktable.games.tractor.config import ACE, level_name
 from tricktable.games.tractor.scoring import RoundSummary
+from tricktable.games.tractor.sight import sees_kitty, sees_kitty_taken
 from tricktable.games.tractor.trump import Trump
 
 if TYPE_CHECKING:
@@ -64,7 +65,6 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             legal = tuple(str(c) for c in state.selectable((), seat))
         else:
             legal = tuple(str(a) for a in state.legal_actions(seat))
-    is_starter = seat is not None and seat == state.starter
     last = state.tricks[-1] if state.tricks else None
     declaration = state.declaration
     tricks = tuple(map(_trick, state.tricks))
@@ -98,13 +98,13 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             "gap_tractors": state.config.gap_tractors,
         },
         points=state.points,
-        kitty=state.kitty if stage == "over" or (stage == "play" and is_starter) else (),
+        kitty=state.kitty if sees_kitty(state, seat) else (),
         levels=(level_name(state.levels[0]), level_name(state.levels[1])),
         round=state.round_no + 1,
         declaration=None if declaration is None else declaration.to_dict(),
         drawn=state.drawn,
         revealed=state.revealed,
-        kitty_taken=state.kitty_taken if is_starter and stage in ("kitty", "play") else (),
+        kitty_taken=state.kitty_taken if sees_kitty_taken(state, seat) else (),
         failed_throws=tuple(map(_failed, state.failed_throws)),
     )
 
