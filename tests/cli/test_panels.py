@@ -13,10 +13,10 @@ from rich.console import Console, RenderableType
 
 from tricktable import bots, games
 from tricktable.cards import parse_cards
-from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.render import card_order, result_panel
 from tricktable.core import State, View
+from tricktable.table import acting_seat, bot_choice
 
 BACK_ALLEY = games.get("back-alley")
 ALL_FOURS = games.get("all-fours")
@@ -49,7 +49,7 @@ def _until(state: State, stop: Callable[[State], bool], seed: int = 1) -> State:
         if stop(state):
             return state
         seat = acting_seat(state)
-        action = bot_action(state, players[seat], seat)
+        action = bot_choice(state, seat, players[seat])
         state = state.apply(action, seat)
     raise AssertionError("the stop condition never held")
 

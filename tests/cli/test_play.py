@@ -197,7 +197,7 @@ def test_bad_command_lines_give_one_line_and_exit_2(cli: CliRunner) -> None:
     cli("play", "all-fours", "--seat", "x").assert_clean_error("invalid int value")
     cli("play", "all-fours", "--seed", "-1").assert_clean_error("--seed must be from 0")
     cli("play", "all-fours", "--bots", "wizard").assert_clean_error("unknown bot 'wizard'")
-    cli("play", "all-fours", "--bots", "random,random").assert_clean_error("--bots takes one name, or 3")
+    cli("play", "all-fours", "--bots", "random,random").assert_clean_error("--bots: give one bot name, or 3")
     cli("frobnicate").assert_clean_error("invalid choice")
     cli().assert_clean_error("required")
 

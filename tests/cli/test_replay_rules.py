@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +11,10 @@ import pytest
 
 from tricktable import bots, games
 from tricktable.cards import parse_cards
-from tricktable.cli.autoplay import acting_seat, bot_action, play_out
-from tricktable.cli.narrate import describe
-from tricktable.core import Action, View
+from tricktable.cli.narrate import describe, narrate
+from tricktable.core import events as ev
+from tricktable.core.trick import Trick
+from tricktable.table import acting_seat, bot_choice, play_out
 
 from .conftest import CliRunner
 
@@ -23,7 +23,7 @@ def _finished_record(tmp_path: Path, name: str = "all-fours", **config: Any) -> 
     game = games.get(name)
     state = game.new(seed=12, config=config)
     players = {s: bots.get("random", game=name, seed=s) for s in range(state.num_seats)}
-    final = play_out(state, players)
+    final = play_out(state, players).final
     path = tmp_path / "game.json"
     path.write_text(json.dumps(game.record(final)))
     return path, final
@@ -102,71 +102,72 @@ def test_rules_of_an_unknown_game(cli: CliRunner) -> None:
     cli("rules", "chess").assert_clean_error("unknown game 'chess'; the games are: all-fours")
 
 
-@dataclass(frozen=True, kw_only=True)
-class DeclaringView(View):
-    """A view with a game's own public field, as Tractor shows its declarations."""
-
-    declarations: tuple[Any, ...] = ()
-
-
-def _view(seat: int | None, **fields: Any) -> View:
-    base: dict[str, Any] = {
-        "game": "x",
-        "seat": seat,
-        "phase": "play",
-        "to_move": 0,
-        "hand": (),
-        "trick": (),
-        "last_trick": (),
-        "last_winner": None,
-        "trump": "H",
-        "scores": (0, 0),
-        "legal": (),
-        "last_round": None,
-    }
-    base.update(fields)
-    return DeclaringView(**base)
-
-
-def test_actions_are_told_only_as_far_as_the_view_shows_them() -> None:
+def test_events_are_told_as_the_seat_saw_them() -> None:
     cards = parse_cards("5H KH TD")
-    bury = Action.make("bury", cards)
-    # An opponent buries: the viewer's view shows nothing new, so the cards stay unnamed.
-    assert describe(1, bury, _view(0), _view(0), 4) == "seat 1 buries 3 cards"
-    # The viewer's own action is named in full.
-    assert describe(0, bury, _view(0), _view(0), 4) == f"you bury {' '.join(map(str, bury.cards))}"
-    # A play that shows in the trick is named; so is a declaration that now shows in the view.
-    play = Action.make("play", parse_cards("QS"))
-    assert describe(2, play, _view(0), _view(0, trick=((2, parse_cards("QS")),)), 4) == ("partner plays QS")
-    declare = Action.make("declare", parse_cards("2H 2H"))
-    after = _view(None, declarations=({"seat": 3, "cards": parse_cards("2H 2H")},))
-    assert describe(3, declare, _view(None), after, 4) == "seat 3 declares 2H 2H"
-    half = _view(None, declarations=({"seat": 3, "cards": parse_cards("2H")},))
-    assert describe(3, declare, _view(None), half, 4) == "seat 3 declares 2 cards"
-    assert describe(1, Action("bid", (), 3), _view(0), _view(0), 4) == "seat 1 bids 3"
-    assert describe(0, Action("give"), _view(0), _view(0), 4) == "you take one"
-    assert describe(3, Action("run"), _view(0), _view(0), 4) == "seat 3 runs the pack"
+    # An opponent buries: the viewer's events hold no cards, so none are named.
+    assert describe(ev.KittyBuried(1, cards, 3).seen_by(0), 0, 4) == "seat 1 buries 3 cards"
+    assert describe(ev.KittyBuried(0, cards, 3), 0, 4) == "you bury 5H KH TD"
+    assert describe(ev.Dealt(2, cards, 3).seen_by(0), 0, 4) == "partner gets 3 cards"
+    assert describe(ev.Played(2, parse_cards("QS")), 0, 4) == "partner plays QS"
+    assert describe(ev.Declared(3, parse_cards("2H 2H")), None, 4) == "seat 3 declares 2H 2H"
+    assert describe(ev.Bid(1, "3"), 0, 4) == "seat 1 bids 3"
+    assert describe(ev.Decided(0, "give"), 0, 4) == "you take one"
+    assert describe(ev.Decided(3, "run"), 0, 4) == "seat 3 runs the pack"
+    assert describe(ev.Decided(1, "pass"), 1, 2) == "you pass"
 
 
-def test_a_play_that_only_partly_stands_is_told_as_such() -> None:
-    throw = Action.make("play", parse_cards("2H 3H AH AH"))
-    after = _view(0, trick=((3, parse_cards("2H")),), declarations=({"attempted": throw.cards},))
-    line = describe(3, throw, _view(0), after, 4)
-    assert line == f"seat 3 plays {' '.join(map(str, throw.cards))}, but only 2H stands (the table shows why)"
+def test_a_failed_throw_is_told_with_what_stood_and_the_penalty() -> None:
+    throw = parse_cards("2H 3H AH AH")
+    line = describe(ev.Played(3, parse_cards("2H"), attempted=throw, penalty=10), 0, 4)
+    assert line == "seat 3 tries 2H 3H AH AH, but only 2H stands (10 points penalty)"
 
 
-def test_the_last_play_of_a_tractor_round_is_named_from_the_score_sheet() -> None:
-    # The table clears at once for the next round; the play still shows in the sheet's last trick.
-    game = games.get("tractor")
-    state = game.new(seed=5)
-    players = {s: bots.get("heuristic", game="tractor", seed=s) for s in range(4)}
-    while True:
-        seat = acting_seat(state)
-        action = bot_action(state, players[seat], seat)
-        after = state.apply(action, seat)
-        if after.view(0).last_round is not None:
+def test_every_kind_of_event_has_its_own_line() -> None:
+    c = parse_cards("JH")
+    trick = Trick(leader=1, plays=((1, c), (2, parse_cards("QH"))), winner=2, points=10)
+    examples = {
+        ev.DealStarted(2, 3, (5, 7)): "— deal 2: seat 3 to deal; scores 5–7 —",
+        ev.TurnedUp(c[0]): "JH is turned up",
+        ev.Discarded(1, parse_cards("BJ")): "seat 1 lays aside BJ",
+        ev.TrumpSet("H", "2"): "trumps: rank 2, hearts",
+        ev.TrumpSet(None): "trumps: no trump suit",
+        ev.KittyTaken(0, c, 1): "you pick up the kitty: JH",
+        ev.TrickWon(trick): "trick to partner (10 points)",
+        ev.Exposed(1, c[0]): "seat 1 exposes JH",
+        ev.Called(2, c[0], 1): "partner calls seat 1's JH",
+        ev.Scored("High", 1, 1, seat=3): "High: 1 point to team 1 (1 & 3) (seat 3)",
+        ev.Revealed("kitty", 2, c): "partner's kitty is shown: JH",
+        ev.DealScored(4, (3, 9), {}): "deal 4 scored: 3–9",
+        ev.GameOver((14, 9), 0): "game over: your team (0 & 2) wins (14–9)",
+        ev.GameOver((7, 7), None): "game over: a draw (7–7)",
+    }
+    for event, line in examples.items():
+        assert describe(event, 0, 4) == line
+    told = {type(e) for e in examples} | {
+        ev.Dealt,
+        ev.Bid,
+        ev.Decided,
+        ev.Declared,
+        ev.KittyBuried,
+        ev.Played,
+    }
+    assert told == set(ev.EVENT_KINDS.values())
+
+
+@pytest.mark.parametrize("name", ["all-fours", "back-alley", "tractor"])
+def test_a_whole_game_is_told_from_each_seats_events(name: str) -> None:
+    game = games.get(name)
+    state = game.new(seed=12, config={"target": 3} if name == "all-fours" else {})
+    players = {s: bots.get("random", game=name, seed=s) for s in range(state.num_seats)}
+    for _ in range(300):
+        if state.is_over:
             break
-        state = after
-    assert seat != 0 and not after.view(0).trick
-    line = describe(seat, action, state.view(0), after.view(0), 4)
-    assert line.endswith(f"plays {' '.join(map(str, action.cards))}"), line
+        seat = acting_seat(state)
+        assert seat is not None
+        state = state.apply(bot_choice(state, seat, players[seat]), seat)
+    for viewer in (0, None):
+        events = state.events(viewer)
+        lines = narrate(events, viewer, state.num_seats)
+        assert len(lines) == len(events) and not any(line.startswith("(") for line in lines)
+        mine = {str(c) for c in state.view(0).hand} if viewer is None else set()
+        assert not any(word in mine for line in lines if "gets" in line for word in line.split())

@@ -10,12 +10,6 @@ import sys
 import time
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from tricktable.cli.simulate import Outcome, summarize
-from tricktable.cli.stats import wilson_interval
-
 from .conftest import CliRunner
 
 SHORT = ("--option", "target=5")
@@ -67,7 +61,9 @@ def test_per_seat_bots_and_the_table(cli: CliRunner) -> None:
 
 
 def test_bad_simulate_arguments(cli: CliRunner) -> None:
-    cli("simulate", "all-fours", "--bots", "random").assert_clean_error("--bots takes 2 (one per team) or 4")
+    cli("simulate", "all-fours", "--bots", "random").assert_clean_error(
+        "--bots: give 2 bot names (one per team) or 4"
+    )
     cli("simulate", "all-fours", "--bots", "random,wizard").assert_clean_error("unknown bot 'wizard'")
     cli("simulate", "all-fours", "--bots", "random,,random").assert_clean_error("separated by commas")
     cli("simulate", "all-fours", "--bots", "random,random", "--games", "0").assert_clean_error("--games")
@@ -75,31 +71,6 @@ def test_bad_simulate_arguments(cli: CliRunner) -> None:
     cli("simulate", "all-fours", "--bots", "random,random", "--seed", "-2").assert_clean_error("--seed")
     cli("simulate", "all-fours", "--games", "2").assert_clean_error("--bots")
     cli("simulate", "chess", "--bots", "random,random").assert_clean_error("unknown game 'chess'")
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, n), st.just(n))))
-def test_wilson_interval_holds_the_observed_rate(case: tuple[int, int]) -> None:
-    wins, n = case
-    lo, hi = wilson_interval(wins, n)
-    assert 0 <= lo <= wins / n <= hi <= 1
-    flipped = wilson_interval(n - wins, n)
-    assert abs(flipped[0] - (1 - hi)) < 1e-9 and abs(flipped[1] - (1 - lo)) < 1e-9
-
-
-def test_summary_counts_draws_and_leaves_non_numeric_scores_unaveraged() -> None:
-    outcomes = [
-        Outcome(0, 0, ("A", "3"), 10),
-        Outcome(1, None, ("5", "5"), 20),
-        Outcome(2, 1, ("?", "K"), 30),
-    ]
-    summary = summarize(outcomes, ["x", "y", "x", "y"], 4)
-    zero, one = summary.teams
-    assert (zero.wins, zero.draws, zero.losses) == (1, 1, 1)
-    assert (one.wins, one.draws, one.losses) == (1, 1, 1)
-    assert zero.mean_score is None and summary.mean_actions == 20
-    assert one.mean_score == (3 + 5 + 13) / 3  # levels count as pip values
-    assert zero.bots == ["x", "x"] and one.seats == [1, 3]
 
 
 def test_ctrl_c_stops_a_parallel_run_at_once_with_one_line() -> None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from tricktable import bots, games
-from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.main import main
 from tricktable.cli.play import MENU_LIMIT
 from tricktable.cli.render import card_order, group_hand
 from tricktable.core import Action, IllegalActionError, State
+from tricktable.table import acting_seat, bot_choice
 
 from .conftest import CliRunner, load
 
@@ -31,7 +31,7 @@ def _advance(seed: int, stop: Callable[[State], bool]) -> State:
         if stop(state):
             return state
         seat = acting_seat(state)
-        state = state.apply(bot_action(state, players[seat], seat), seat)
+        state = state.apply(bot_choice(state, seat, players[seat]), seat)
     raise AssertionError("the stop condition never held")
 
 
@@ -188,3 +188,14 @@ def test_a_whole_round_typed_in_notation(
     # round), which shows that trick and the opponents' points around the kitty.
     assert "score sheet" in out and "before the kitty" in out and out.count("trick to") == len(plays)
     assert "last trick" in out.split("score sheet")[-1]
+
+
+def test_odd_numbers_in_the_card_picker_ask_again(cli: CliRunner, tmp_path: Path) -> None:
+    state = _advance(1, _picking("kitty"))
+    path = _save(tmp_path, state)
+    run = cli("play", "--resume", str(path), stdin=["²", "9" * 5000, "x" * 5000, "quit"])
+    assert run.code == 0, run.err
+    assert "Traceback" not in run.out + run.err
+    assert run.out.count("choose a card number from 1 to") == 2 and "…' is neither a card number" in run.out
+    assert max(len(line) for line in run.out.splitlines()) < 300
+    assert GAME.replay(load(path)).history == state.history

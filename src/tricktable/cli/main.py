@@ -17,13 +17,23 @@ from typing import NoReturn
 from rich.console import Console
 
 from tricktable import __version__, games
-from tricktable.cli.errors import EXIT_INTERRUPTED, CliError
+from tricktable.cli.errors import EXIT_INTERRUPTED, CliError, shorten
 from tricktable.cli.options import get_game
 from tricktable.cli.replay import check_seat, load_replay, print_all, step_through
+from tricktable.cli.rules import rules_text
 from tricktable.cli.sim_command import simulate_command
 from tricktable.cli.start import DEFAULT_BOT, play_command
 
 __all__ = ["main"]
+
+
+class _Console(Console):
+    """rich's console, but a reader gone away (``| head``) ends the command quietly with exit 0, as
+    Unix tools do: rich's own handling exits with 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,6 +58,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option (repeatable)")
     play.add_argument("--save", type=Path, metavar="FILE", help="where to save the game after every action")
     play.add_argument("--resume", type=Path, metavar="FILE", help="continue a saved game")
+    play.add_argument(
+        "--overwrite", action="store_true", help="start over a game whose save file (or --save FILE) exists"
+    )
 
     sim = sub.add_parser(
         "simulate", help="bots against bots, many games", description="Play many games between bots."
@@ -79,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    console = Console(highlight=False)
+    console = _Console(highlight=False)
     if sys.stdin is not None and sys.stdin.isatty():
         # Line editing and history at the prompts, where the platform has it.
         with contextlib.suppress(ImportError):
@@ -88,9 +101,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         commands = {"play": play_command, "simulate": simulate_command, "replay": _replay, "rules": _rules}
         command = commands[args.command]
-        return command(console, args)
+        code = command(console, args)
+        sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
+        return code
     except CliError as err:
-        print(f"tricktable: {err}", file=sys.stderr)
+        print(f"tricktable: {shorten(str(err))}", file=sys.stderr)
         return err.code
     except KeyboardInterrupt:
         print("\ntricktable: interrupted", file=sys.stderr)
@@ -105,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # --- rules ---------------------------------------------------------------------------------------------
 def _rules(console: Console, args: argparse.Namespace) -> int:
-    console.print(get_game(args.game).rules_text(), markup=False)
+    # Wrapped here, to the terminal's width or 80 columns when piped; not wrapped again by rich.
+    console.print(rules_text(get_game(args.game), console.width), markup=False, soft_wrap=True)
     return 0
 
 

@@ -15,7 +15,8 @@ from rich.console import Console
 from rich.text import Text
 
 from tricktable.cards import Card, CardParseError, parse_cards
-from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
+from tricktable.cli.errors import clip, shorten
+from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret, looks_numeric, menu_number
 from tricktable.cli.render import cards_text
 from tricktable.core import Action, ArgKind, State, TricktableError
 
@@ -122,9 +123,9 @@ class Picker:
             self.picked.append(card)
 
     def _card(self, word: str) -> Card | None:
-        if word.isdigit():
-            number = int(word)
-            if 1 <= number <= len(self.order):
+        if looks_numeric(word):
+            number = menu_number(word, len(self.order))
+            if number is not None:
                 return self.order[number - 1]
             self.console.print(f"choose a card number from 1 to {len(self.order)}", style="red")
             return None
@@ -133,7 +134,9 @@ class Picker:
         except CardParseError:
             cards = ()
         if len(cards) != 1:
-            self.console.print(f"{word!r} is neither a card number nor a card. {PICK_HELP}", style="red")
+            self.console.print(
+                f"{clip(word)!r} is neither a card number nor a card. {PICK_HELP}", style="red"
+            )
             return None
         return cards[0]
 
@@ -145,6 +148,6 @@ class Picker:
         try:
             self.state.check(action, self.seat)
         except TricktableError as err:
-            self.console.print(str(err), style="red")
+            self.console.print(shorten(str(err)), style="red")
             return None
         return action

@@ -15,20 +15,19 @@ from rich.console import Console
 from rich.text import Text
 
 from tricktable import bots
-from tricktable.bots import Bot
 from tricktable.cards import Card
-from tricktable.cli.autoplay import acting_seat, bot_action
 from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputEnded
-from tricktable.cli.narrate import describe
+from tricktable.cli.narrate import actor, narrate
 from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.picker import PICK_HELP, Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
-from tricktable.cli.render import card_order, details, group_hand, legal_menu, result_panel, seat_name
+from tricktable.cli.render import card_order, details, group_hand, legal_menu, result_panel
 from tricktable.cli.saves import write_json
 from tricktable.core import Action, Game, State, TricktableError, View
-from tricktable.core.rng import MAX_SEED, rng_for
+from tricktable.core.events import Event, TrickWon
+from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots, next_bot_action
 
-__all__ = ["MENU_LIMIT", "PlaySession", "bot_seed", "make_bots"]
+__all__ = ["MENU_LIMIT", "PlaySession"]
 
 MENU_LIMIT = 40
 """Up to this many legal actions are listed as a numbered menu; beyond it, cards are picked one by one."""
@@ -46,24 +45,6 @@ def menu_actions(legal: Sequence[Action]) -> list[Action]:
     return [a for a in legal if a.verb not in UNPROMPTED_VERBS]
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """Each bot's own seed, derived from the game's so that a seeded game is repeatable."""
-    return rng_for(game_seed, f"bot {seat}").randrange(MAX_SEED)
-
-
-def make_bots(game: Game[Any, Any], names: dict[int, str], game_seed: int) -> dict[int, Bot]:
-    """One bot per seat in ``names``; a bot the game lacks is a one-line error."""
-    out: dict[int, Bot] = {}
-    for seat, name in names.items():
-        try:
-            out[seat] = bots.get(name, game=game.name, seed=bot_seed(game_seed, seat))
-        except TricktableError as err:
-            raise CliError(str(err)) from None
-        except ImportError:
-            raise CliError(f"the {name} bot for {game.name} is not available in this installation") from None
-    return out
-
-
 class _Quit(Exception):
     """The player typed quit."""
 
@@ -76,16 +57,22 @@ class PlaySession:
         console: Console,
         game: Game[Any, Any],
         state: State,
-        human: int,
-        bot_names: dict[int, str],
+        seats: Seats,
         save_path: Path,
     ) -> None:
+        if len(seats.humans) != 1 or seats.num_seats != state.num_seats:
+            raise ValueError(f"a terminal table seats one human among {state.num_seats}, not {seats!r}")
         self.console = console
         self.game = game
         self.state = state
-        self.human = human
-        self.bot_names = bot_names
-        self.bots = make_bots(game, bot_names, state.seed)
+        self.seats = seats
+        self.human = seats.humans[0]
+        try:
+            self.bots = make_bots(game.name, seats, state.seed)
+        except TricktableError as err:
+            raise CliError(str(err)) from None
+        self.feed = EventFeed()  # the events the bots (and the hint) are given
+        self.told = EventFeed()  # the events already told to the human
         self.save_path = save_path
         self.auto = False
         # Actions the human let pass in this phase (a declaration offered during Tractor's draw):
@@ -107,6 +94,9 @@ class PlaySession:
                 f"[bold]{self.game.title}[/bold] — you are seat {self.human}; seed {self.state.seed}; "
                 f"saved after every move to {self.save_path}. Type 'help' for commands."
             )
+            opening = self.told.new_events(self.state, self.human)
+            if self.state.version == 0:  # a new game: its deal; a resumed one goes on in silence
+                self.report_events(opening)
             while not self.state.is_over:
                 self.step()
         except _Quit:
@@ -125,14 +115,14 @@ class PlaySession:
     def step(self) -> None:
         """One action: the human's if they must (or may) act now, else a bot's."""
         state, human = self.state, self.human
-        mover = state.to_move
-        if mover == human or (mover is None and state.may_act(human)):
+        if acting_seat(state) == human:
             self.human_turn(optional=False)
             return
         if state.may_act(human) and self._offer_optional():
             return
-        seat = acting_seat(state)
-        self.apply(bot_action(state, self.bots[seat], seat), seat)
+        step = next_bot_action(state, self.bots, self.feed)
+        assert step is not None, "every seat but the human's has a bot"
+        self.apply(step[1], step[0])
 
     def _offer_optional(self) -> bool:
         """When the human may act out of turn (a declaration during the draw), offer what they have
@@ -222,13 +212,14 @@ class PlaySession:
             if self.auto and not optional and len(legal) <= MENU_LIMIT and len(fresh) == 1:
                 return fresh[0]
         elif cmd.name == "save":
-            if cmd.arg:
-                self.save_path = Path(cmd.arg).expanduser()
+            # The game goes on being saved to the new file only once a save there has worked.
+            path = Path(cmd.arg).expanduser() if cmd.arg else self.save_path
             try:
-                self.save()
+                write_json(path, self.record())
             except CliError as err:
-                self.console.print(str(err), style="red")
+                self.console.print(f"{err}; the game is still saved to {self.save_path}", style="red")
             else:
+                self.save_path = path
                 self.console.print(f"saved to {self.save_path}")
         elif cmd.name == "quit":
             raise _Quit
@@ -286,37 +277,30 @@ class PlaySession:
         return Picker(self.console, self.state, self.human, verb, hand, show)
 
     def apply(self, action: Action, seat: int) -> None:
-        """Apply, save, and tell the human what happened as their view shows it."""
+        """Apply, save, and tell the human what happened as their events show it."""
         before = self.state.view(self.human)
         self.state = self.state.apply(action, seat)
         if self.state.phase != before.phase:
             self.declined.clear()
         self.save()
-        after = self.state.view(self.human)
-        self.report(seat, action, before, after)
+        self.report(before, self.state.view(self.human))
 
-    def report(self, seat: int, action: Action, before: View, after: View) -> None:
+    def report(self, before: View, after: View) -> None:
+        """The new events, then the deal's score sheet when one was just written."""
         n = self.state.num_seats
-        self.console.print(
-            describe(seat, action, before, after, n), style=None if seat != self.human else "bold"
-        )
-        new_round = bool(after.last_round) and after.last_round != before.last_round
-        winner: int | None = None
-        if after.last_trick and after.last_trick != before.last_trick:
-            winner = after.last_winner
-        elif (
-            new_round
-            and after.last_round is not None
-            and isinstance(after.last_round.get("last_winner"), int)
-        ):
-            # The deal's last trick went straight into its score sheet (the table is already cleared).
-            winner = after.last_round["last_winner"]
-        if winner is not None:
-            self.console.print(f"  trick to {seat_name(winner, self.human, n)}", style="green")
-        if new_round and after.last_round is not None:
+        self.report_events(self.told.new_events(self.state, self.human))
+        if after.last_round and after.last_round != before.last_round:
             self.console.print(score_sheet(after.last_round, after.game, self.human, n))
         if after.phase != before.phase and not self.state.is_over:
             self.console.print(f"— {after.phase} —", style="dim")
+
+    def report_events(self, events: Sequence[Event]) -> None:
+        """One line per event: the human's own actions in bold, tricks won in green."""
+        for event, line in zip(events, narrate(events, self.human, self.state.num_seats), strict=True):
+            if isinstance(event, TrickWon):
+                self.console.print(f"  {line}", style="green")
+            else:
+                self.console.print(line, style="bold" if actor(event) == self.human else None)
 
     def finish(self) -> None:
         result = self.state.result
@@ -364,14 +348,13 @@ class PlaySession:
         except (TricktableError, ImportError):
             self.console.print("no hint: this game has no heuristic bot", style="red")
             return
-        action = bot.choose(self.state.view(self.human), self.state.legal_actions(self.human))
+        action = bot_choice(self.state, self.human, bot, self.feed)
         self.console.print(f"the {HINT_BOT} bot would: {action}")
 
     # --- saving ------------------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         record = self.game.record(self.state)
-        seats: list[str | None] = [self.bot_names.get(s) for s in range(self.state.num_seats)]
-        record["table"] = {"seat": self.human, "bots": seats}
+        record["table"] = {"seat": self.human, "bots": self.seats.to_list()}
         return record
 
     def save(self) -> None:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from rich.console import Console
 
 from tricktable.cards import CardParseError, parse_cards
-from tricktable.cli.errors import InputEnded
+from tricktable.cli.errors import InputEnded, clip, shorten
 from tricktable.core import Action, State, TricktableError
 
-__all__ = ["COMMANDS", "Command", "EntryError", "ask", "interpret"]
+__all__ = ["COMMANDS", "Command", "EntryError", "ask", "interpret", "looks_numeric", "menu_number"]
 
 COMMANDS = {
     "help": "show this help",
@@ -47,6 +47,25 @@ def ask(console: Console, prompt: str) -> str:
         raise InputEnded("input ended") from None
 
 
+def menu_number(text: str, count: int) -> int | None:
+    """The menu number ``text`` names (1 to ``count``), or None if it is not one: only plain digits
+    count (not ``²``), and never so many that reading them costs anything.
+
+    >>> menu_number("2", 3), menu_number("4", 3), menu_number("²", 3), menu_number("9" * 5000, 3)
+    (2, None, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(count)):
+        return None
+    number = int(text)
+    return number if 1 <= number <= count else None
+
+
+def looks_numeric(text: str) -> bool:
+    """Whether ``text`` is meant as a number (any digits, ``²`` included): then it is answered as a
+    menu choice, whatever its length."""
+    return text.isdigit() or text.isdecimal()
+
+
 def interpret(text: str, state: State, seat: int, legal: Sequence[Action]) -> Action | Command:
     """What an entry means for ``seat`` now. A legal action is returned only after the rules have
     checked it (``state.check``); anything else raises :class:`EntryError` with the reason."""
@@ -56,18 +75,18 @@ def interpret(text: str, state: State, seat: int, legal: Sequence[Action]) -> Ac
     head = words[0].lower()
     if head in COMMANDS and head not in state.VERBS:
         return Command(head, " ".join(words[1:]))
-    if text.isdigit():
-        number = int(text)
+    if looks_numeric(text):
         if not legal:
             raise EntryError("you have nothing to choose now")
-        if not 1 <= number <= len(legal):
+        number = menu_number(text, len(legal))
+        if number is None:
             raise EntryError(f"choose a number from 1 to {len(legal)}")
         return legal[number - 1]
     action = _parse(text, state)
     try:
         state.check(action, seat)
     except TricktableError as err:
-        raise EntryError(str(err)) from None
+        raise EntryError(shorten(str(err))) from None
     return action
 
 
@@ -75,11 +94,12 @@ def _parse(text: str, state: State) -> Action:
     """Notation, or bare cards standing for ``play <cards>`` where the game has a play verb."""
     try:
         return state.parse(text)
-    except TricktableError as err:
+    except ValueError as err:  # a TricktableError, or a number too long to read in an argument
+        reason = str(err) if isinstance(err, TricktableError) else f"{clip(text)!r} is not an action"
         if "play" in state.VERBS and text.split()[0].lower() not in state.VERBS:
             try:
                 cards = parse_cards(text)
             except CardParseError:
-                raise EntryError(str(err)) from None
+                raise EntryError(shorten(reason)) from None
             return Action.make("play", cards)
-        raise EntryError(str(err)) from None
+        raise EntryError(shorten(reason)) from None

@@ -6,6 +6,7 @@ never shows more than the seat (or a spectator) could see at the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,13 +14,15 @@ from typing import Any
 from rich.console import Console
 
 from tricktable.cli.errors import CliError
-from tricktable.cli.narrate import describe
+from tricktable.cli.narrate import narrate
 from tricktable.cli.options import get_game
 from tricktable.cli.panels import table_panel
 from tricktable.cli.prompt import ask
 from tricktable.cli.render import card_order, result_panel
 from tricktable.cli.saves import load_json
 from tricktable.core import Action, Game, State, TricktableError
+from tricktable.core.events import Event
+from tricktable.table import EventFeed
 
 __all__ = ["Replay", "load_replay"]
 
@@ -60,20 +63,26 @@ def load_replay(path: Path) -> Replay:
     return Replay(game, states, moves)
 
 
-def show_step(console: Console, replay: Replay, step: int, seat: int | None) -> None:
-    """Draw step ``step`` (0 is the deal, before any action) as ``seat`` sees it."""
+def told_events(replay: Replay, seat: int | None) -> list[tuple[Event, ...]]:
+    """For each step, the events ``seat`` saw happen in it (step 0: the start of the game)."""
+    feed = EventFeed()
+    return [feed.new_events(state, seat) for state in replay.states]
+
+
+def show_step(
+    console: Console, replay: Replay, step: int, seat: int | None, told: Sequence[tuple[Event, ...]]
+) -> None:
+    """Draw step ``step`` (0 is the deal, before any action) as ``seat`` sees it; ``told`` is
+    :func:`told_events`."""
     total = len(replay.moves)
     state = replay.states[step]
     view = state.view(seat)
     who = "spectator" if seat is None else f"seat {seat}"
+    lines = narrate(told[step], seat, replay.num_seats)
     if step == 0:
-        console.print(f"[bold]step 0/{total}[/bold]: the start")
-    else:
-        actor, action = replay.moves[step - 1]
-        before = replay.states[step - 1].view(seat)
-        console.print(
-            f"[bold]step {step}/{total}[/bold]: {describe(actor, action, before, view, replay.num_seats)}"
-        )
+        lines.insert(0, "the start")
+    console.print(f"[bold]step {step}/{total}[/bold]: ", end="")
+    console.print("; ".join(lines), markup=False)
     title = f"{replay.game.title} — {who}"
     console.print(
         table_panel(view, replay.num_seats, title=title, order=card_order(state), config=state.config)
@@ -88,14 +97,16 @@ def check_seat(seat: int | None, num_seats: int) -> None:
 
 
 def print_all(console: Console, replay: Replay, seat: int | None) -> None:
+    told = told_events(replay, seat)
     for step in range(len(replay.moves) + 1):
-        show_step(console, replay, step, seat)
+        show_step(console, replay, step, seat, told)
 
 
 def step_through(console: Console, replay: Replay, seat: int | None) -> None:
     """Interactive: Enter for the next step, ``b`` back, ``q`` quit."""
     step, total = 0, len(replay.moves)
-    show_step(console, replay, step, seat)
+    told = told_events(replay, seat)
+    show_step(console, replay, step, seat, told)
     console.print(STEP_HELP, style="dim")
     while True:
         entry = ask(console, "replay> ").lower()
@@ -114,4 +125,4 @@ def step_through(console: Console, replay: Replay, seat: int | None) -> None:
         else:
             console.print(STEP_HELP, style="red")
             continue
-        show_step(console, replay, step, seat)
+        show_step(console, replay, step, seat, told)

@@ -12,13 +12,16 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from tricktable.cli.errors import CliError
 
 __all__ = ["default_save_path", "load_json", "write_json"]
 
 SAVE_DIR = "saves"
+MAX_RECORD_BYTES = 16 * 2**20
+"""The largest record file read: a whole Tractor game's record is well under 1 MB."""
+READ_CHUNK = 2**16
 
 
 def default_save_path(game: str, seed: int) -> Path:
@@ -49,21 +52,40 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
 
 
 def load_json(path: Path) -> dict[str, Any]:
-    """The JSON object in ``path``; a missing, unreadable or malformed file is a one-line error."""
+    """The JSON object in ``path``; a missing, unreadable, oversized or malformed file is a one-line
+    error. At most :data:`MAX_RECORD_BYTES` are read, so ``/dev/zero`` or a huge file cannot fill memory."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = _read_capped(file, path)
     except FileNotFoundError:
         raise CliError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise CliError(f"{path} is a directory, not a saved game") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise CliError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+    except OSError as err:
+        raise CliError(f"cannot read {path}: {err.strerror or err}") from None
     try:
-        data = json.loads(text)
+        value = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {path}: it is not UTF-8 text") from None
     except json.JSONDecodeError as err:
         raise CliError(
             f"{path} is not valid JSON (line {err.lineno}, column {err.colno}): {err.msg}"
         ) from None
-    if not isinstance(data, dict):
+    except RecursionError:
+        raise CliError(f"{path} is not a game record: its JSON is nested too deeply") from None
+    except ValueError:  # a number too long to convert (Python's digit limit)
+        raise CliError(f"{path} is not a game record: it holds a number too long to read") from None
+    if not isinstance(value, dict):
         raise CliError(f"{path} does not hold a game record (a JSON object)")
-    return data
+    return value
+
+
+def _read_capped(file: BinaryIO, path: Path) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := file.read(READ_CHUNK):
+        size += len(chunk)
+        if size > MAX_RECORD_BYTES:
+            raise CliError(f"{path} is too large for a game record (over {MAX_RECORD_BYTES // 2**20} MB)")
+        chunks.append(chunk)
+    return b"".join(chunks)

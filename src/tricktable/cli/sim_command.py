@@ -5,20 +5,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import time
 from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tricktable.cli.errors import CliError
-from tricktable.cli.options import bot_names, get_game, parse_options, resolve_config
-from tricktable.cli.simulate import Summary, simulate, summarize, timed
-from tricktable.core import Game
+from tricktable.cli.errors import CliError, clip
+from tricktable.cli.options import get_game, parse_options, resolve_config
+from tricktable.core import Game, TricktableError
 from tricktable.core.rng import MAX_SEED
+from tricktable.table import MAX_JOBS, Match, Seats, Summary, run_match, summarize
 
-__all__ = ["simulate_command"]
+__all__ = ["job_limit", "simulate_command"]
+
+UNWRAPPED = 10_000
+"""A width no report row reaches: the table is measured at it to learn its natural width."""
+
+
+def job_limit() -> int:
+    """The most worker processes ``--jobs`` may ask for: the processors here (at least 2, so that a
+    parallel run can be tried anywhere), and never more than the library's cap."""
+    return min(MAX_JOBS, max(2, os.cpu_count() or 1))
 
 
 def simulate_command(console: Console, args: argparse.Namespace) -> int:
@@ -27,35 +39,32 @@ def simulate_command(console: Console, args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     config = resolve_config(game, options)
     if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+        raise CliError(f"--games must be at least 1, not {clip(str(args.games))}")
+    limit = job_limit()
+    if not 1 <= args.jobs <= limit:
+        raise CliError(f"--jobs must be from 1 to {limit} (the processors here), not {clip(str(args.jobs))}")
     if not 0 <= args.seed <= MAX_SEED:
-        raise CliError(f"--seed must be from 0 to {MAX_SEED}, not {args.seed}")
-    num_seats = game.new(seed=0, config=config).num_seats
-    names = bot_names(args.bots, game, 1)
-    if len(names) == 2 and num_seats == 4:
-        seat_bots = [names[s % 2] for s in range(num_seats)]
-    elif len(names) == num_seats:
-        seat_bots = names
-    else:
-        want = "2 (one per team)" + (f" or {num_seats} (one per seat)" if num_seats != 2 else "")
-        raise CliError(f"--bots takes {want} names for {game.name}, not {len(names)}")
+        raise CliError(f"--seed must be from 0 to {MAX_SEED}, not {clip(str(args.seed))}")
+    num_seats = game.num_seats(config)
     changes = config.changes()
+    try:
+        seats = Seats.for_teams(num_seats, args.bots)
+        seats.check(game.name)
+        match = Match(game.name, seats, seed=args.seed, games=args.games, config=changes)
+    except TricktableError as err:
+        raise CliError(f"--bots: {err}") from None
     jobs = min(args.jobs, args.games)
-
-    def run(advance: Any = lambda n: None) -> Any:
-        return simulate(game.name, changes, seat_bots, args.seed, args.games, jobs, advance)
-
+    start = time.perf_counter()
     if args.json:
-        outcomes, seconds = timed(run)
+        outcomes = run_match(match, jobs)
     else:
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task(f"{game.name}", total=args.games)
-            outcomes, seconds = timed(lambda: run(lambda n: progress.advance(task, n)))
-    summary = summarize(outcomes, seat_bots, num_seats)
-    report = _sim_report(game, changes, seat_bots, args, jobs, summary, seconds)
+            outcomes = run_match(match, jobs, lambda n: progress.advance(task, n))
+    seconds = time.perf_counter() - start
+    summary = summarize(outcomes, seats)
+    report = _sim_report(game, changes, list(seats.bot_names().values()), args, jobs, summary, seconds)
     if args.json:
         console.print_json(data=report) if console.is_terminal else print(json.dumps(report))
     else:
@@ -122,10 +131,15 @@ def _print_sim(console: Console, report: dict[str, Any]) -> None:
             f"{lo:.1%}–{hi:.1%}",
             mean,
         )
-    console.print(table)
+    if console.is_terminal:
+        console.print(table)
+    else:  # piped: rows whole, as wide as they need, for the tools that read them
+        natural = Measurement.get(console, console.options.update_width(UNWRAPPED), table).maximum
+        Console(file=console.file, width=natural, highlight=False).print(table)
     speed = report["games_per_second"]
     rate = "—" if speed is None else f"{speed:.1f}"
     console.print(
         f"{report['games']} games in {report['seconds']:.2f} s on {report['jobs']} process(es): "
-        f"{rate} games/s, {report['mean_actions']:.1f} actions per game"
+        f"{rate} games/s, {report['mean_actions']:.1f} actions per game",
+        soft_wrap=not console.is_terminal,
     )
