@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY_LOG", "Log", "Recorded"]
 
 Recorded: TypeAlias = "Event | tuple[Any, ...]"
-"""An event as a log node keeps it: the event, or a recipe ``(make, *args)`` that builds it when it is
-read. The hot paths (a trick won, a card drawn) record recipes: a tuple costs a fraction of a frozen
-dataclass, and most states' events are never read."""
+"""An event as a log node keeps it: the event, or a recipe ``(make, *args)`` that builds it (or a
+tuple of events) when it is read. The hot paths (a trick won, a deal) record recipes: a tuple costs a
+fraction of the frozen dataclasses, and most states' events are never read."""
 
 
 class Log:
@@ -75,7 +75,14 @@ class Log:
     @property
     def events(self) -> tuple[Event, ...]:
         """The events recorded after this node's action."""
-        return tuple(e[0](*e[1:]) if isinstance(e, tuple) else e for e in self._events)
+        out: list[Event] = []
+        for e in self._events:
+            if isinstance(e, tuple):
+                made = e[0](*e[1:])
+                out += made if isinstance(made, tuple) else (made,)
+            else:
+                out.append(e)
+        return tuple(out)
 
     def entries(self) -> tuple[tuple[int, Action], ...]:
         out: list[tuple[int, Action]] = []

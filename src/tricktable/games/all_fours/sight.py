@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tricktable.cards import Card
-from tricktable.core.events import Dealt
+from tricktable.core.events import Dealt, Event, TurnedUp
 
 if TYPE_CHECKING:
     from tricktable.games.all_fours.state import AllFoursState
@@ -20,11 +20,15 @@ if TYPE_CHECKING:
 __all__ = ["dealt_events", "hidden_cards"]
 
 
-def dealt_events(cards: Sequence[Sequence[Card]], order: Sequence[int]) -> tuple[Dealt, ...]:
-    """One private event per seat that received cards, in the order the seats were first served;
-    ``cards[seat]`` are the cards it received (sorted by code, as hands are kept)."""
+def dealt_events(
+    cards: Sequence[Sequence[Card]], order: Sequence[int], turned: Card, dealer: int
+) -> tuple[Event, ...]:
+    """Cards dealt, then a card turned up: one private event per seat that received cards, in the
+    order the seats were first served (``cards[seat]`` are the cards it received, sorted by code as
+    hands are kept), and the turn-up, seen by all. A deal records this as a recipe (see ``Recorded``)."""
     seats = dict.fromkeys(order)
-    return tuple(Dealt(s, tuple(sorted(cards[s])), len(cards[s])) for s in seats)
+    dealt = tuple(Dealt(s, tuple(sorted(cards[s])), len(cards[s])) for s in seats)
+    return (*dealt, TurnedUp(turned, dealer))
 
 
 def hidden_cards(state: AllFoursState, seat: int | None) -> tuple[Card, ...]:

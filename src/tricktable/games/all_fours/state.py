@@ -26,7 +26,6 @@ from tricktable.core.events import (
     Scored,
     TrickWon,
     TrumpSet,
-    TurnedUp,
 )
 from tricktable.core.history import EMPTY_LOG, Log
 from tricktable.core.rng import shuffled
@@ -419,9 +418,7 @@ class AllFoursState(State):
         up = pack[len(order)]
         new_hands = tuple(tuple(sorted(h)) for h in hands)
         log = self.log.with_events(
-            DealStarted(deal_no + 1, dealer, self.scores),
-            *dealt_events(new_hands, order),
-            TurnedUp(up, dealer),
+            DealStarted(deal_no + 1, dealer, self.scores), (dealt_events, new_hands, order, up, dealer)
         )
         dealt = self._evolve(
             log=log,
@@ -475,9 +472,7 @@ class AllFoursState(State):
                 hands[seat].append(state.pack[pos + i])
                 extra[seat].append(state.pack[pos + i])
             up = state.pack[pos + len(order)]
-            log = state.log.with_events(
-                *dealt_events(tuple(map(tuple, extra)), order), TurnedUp(up, state.dealer)
-            )
+            log = state.log.with_events((dealt_events, tuple(map(tuple, extra)), order, up, state.dealer))
             state = state._evolve(
                 log=log,
                 hands=tuple(tuple(sorted(h)) for h in hands),

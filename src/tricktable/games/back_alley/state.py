@@ -236,9 +236,8 @@ class BackAlleyState(State):
 
     # --- transitions ----------------------------------------------------------------------------
     def _next(self, action: Action, seat: int) -> BackAlleyState:
-        log = self.log.push(seat, action)
         if self.auction.contracts is None:
-            return self._after_bid(action, seat, log)
+            return self._after_bid(action, seat, self.log.push(seat, action))
         card = action.cards[0]
         hand = self.hands[seat]
         i = hand.index(card)
@@ -259,7 +258,7 @@ class BackAlleyState(State):
                 self.config,
                 self.seed,
                 self.decks,
-                log,
+                self.log.push(seat, action),
                 self.match,
                 self.deal,
                 self.auction,
@@ -270,11 +269,12 @@ class BackAlleyState(State):
                 self.progress,
                 playable,
             )
-        return self._after_trick(tuple(hands), trick, log)
+        return self._after_trick(tuple(hands), trick, seat, action)
 
     def _after_trick(
-        self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], log: Log
+        self, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...], seat: int, action: Action
     ) -> BackAlleyState:
+        """The last card of a trick (``action`` by ``seat``): the trick won, and its event."""
         trump = self.deal.trump
         winner = (self.leader + trick_winner(trick, trump)) % SEATS
         old = self.progress
@@ -283,7 +283,7 @@ class BackAlleyState(State):
         won = list(old.won)
         won[winner] += 1
         done = Trick(self.leader, trick, winner)
-        log = log.with_events((single_trick_won, self.leader, trick, winner, SEATS))
+        log = self.log.push(seat, action, ((single_trick_won, self.leader, trick, winner, SEATS),))
         progress = Progress((*old.tricks, done), (won[0], won[1], won[2], won[3]), broken)
         if len(progress.tricks) == self.deal.size:
             return self._score_hand(hands, progress, log)
@@ -499,7 +499,7 @@ def start(
     n = match.deals
     deck = decks[n] if n < len(decks) else shuffled(ALL_CARDS, seed, f"deal {n}")
     dealt = deal(deck, dealer, size)
-    log = log.with_events(*deal_events(deck, dealt, n + 1, match.scores))
+    log = log.with_events((deal_events, deck, dealt, n + 1, match.scores))
     first = (dealer + 1) % SEATS
     return _build(
         config, seed, decks, log, match, dealt, Auction(()), dealt.hands, (), first, first, _NO_PROGRESS, ()

@@ -40,7 +40,7 @@ from tricktable.core.events import (
     trick_won,
 )
 from tricktable.core.game import check_deck
-from tricktable.core.history import EMPTY_LOG, Log
+from tricktable.core.history import EMPTY_LOG, Log, Recorded
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, evolve, team_of
 from tricktable.core.trick import Play
@@ -399,9 +399,9 @@ class TractorState(State):
         verb = action.verb
         if verb == "draw":
             return self._draw()
-        log = self.log.push(seat, action)
         if verb == "play":
-            return self._play(action.cards, seat, log)
+            return self._play(action, seat)
+        log = self.log.push(seat, action)
         if verb == "declare":
             declared = make_declaration(seat, action.cards, self.declaration, self.rank)
             if self.stage == "draw":
@@ -491,7 +491,11 @@ class TractorState(State):
             log=log, stage="play", mover=self.starter, hands=tuple(hands), kitty=cards, leader=self.starter
         )
 
-    def _play(self, cards: tuple[Card, ...], seat: int, log: Log) -> TractorState:
+    def _play(self, action: Action, seat: int) -> TractorState:
+        """``seat`` plays ``action``'s cards (a failed throw: the unit it is forced to lead); the log
+        records the play with what it caused, in one node."""
+        cards = action.cards
+        recorded: tuple[Recorded, ...] = ()
         trump = self._trump
         hands = list(self.hands)
         failed = self.failed_throws
@@ -506,11 +510,12 @@ class TractorState(State):
                     penalty = -penalty
                 failed = (*failed, FailedThrow(seat, cards, forced, penalty))
                 points += penalty
-                log = log.with_events(Played(seat, forced, cards, penalty))
+                recorded = (Played(seat, forced, cards, penalty),)
                 cards = forced
         hands[seat] = _without(hands[seat], cards)
         trick = (*self.trick, (seat, cards))
         if len(trick) < 4:
+            log = self.log.push(seat, action, recorded)
             if failed is self.failed_throws:
                 return self._with(log=log, hands=tuple(hands), trick=trick, mover=(seat + 1) % 4)
             return self._with(
@@ -528,7 +533,7 @@ class TractorState(State):
         team = team_of(winner, 4)
         if team != self.declarers:
             points += trick_points
-        log = log.with_events((trick_won, self.leader, trick, winner, trick_points))
+        log = self.log.push(seat, action, (*recorded, (trick_won, self.leader, trick, winner, trick_points)))
         won = (self.won[0] + all_cards, self.won[1]) if team == 0 else (self.won[0], self.won[1] + all_cards)
         done = self._with(
             log=log,
