@@ -52,8 +52,8 @@ def follows_in_random_play(
             if state.phase == "play":
                 view = state.view(state.to_move)
                 if view.trick:
-                    trump = Trump(**view.trump)
-                    out.append((tuple(view.hand), tuple(view.trick[0][1]), action.cards, trump))
+                    assert isinstance(view.trump, Trump)
+                    out.append((tuple(view.hand), tuple(view.trick[0][1]), action.cards, view.trump))
             was_play = state.phase == "play"
             state = state.apply(action)
             if was_play and state.phase != "play":
