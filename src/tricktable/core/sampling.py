@@ -19,17 +19,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action
 from tricktable.core.errors import TricktableError
-from tricktable.core.events import Event
+from tricktable.core.events import DealStarted, Event
 from tricktable.core.history import Log
 
-__all__ = ["EntryOf", "SampleError", "deal_slots", "rebuild_log", "remembered"]
+if TYPE_CHECKING:
+    from tricktable.core.state import State
+
+__all__ = [
+    "ATTEMPTS",
+    "EntryOf",
+    "SampleError",
+    "current_deal",
+    "deal_slots",
+    "first_world",
+    "rebuild_log",
+    "remembered",
+    "replay_deal",
+]
 
 T = TypeVar("T")
+S = TypeVar("S", bound="State")
+
+ATTEMPTS = 300
+"""Worlds a sampler tries before it gives up (each is checked by replaying the deal)."""
 
 EntryOf = Callable[[Sequence[Event], int], "tuple[int, Action, bool] | None"]
 """For ``events[i]``: ``(seat, action, own)`` if it records an action (``own``: it is the action's
@@ -39,6 +56,59 @@ events are there for an action the event shows only in part (a burial the seat s
 
 class SampleError(TricktableError, ValueError):
     """The events given to a sampler are not a seat's events of a game (or contradict each other)."""
+
+
+def current_deal(events: Sequence[Event], seat: int, num_seats: int) -> tuple[int, DealStarted]:
+    """Where the deal in progress starts in a seat's events, and its :class:`DealStarted`."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:
+        raise SampleError(f"seat must be a number from 0 to {num_seats - 1}, not {seat!r}")
+    for k in range(len(events) - 1, -1, -1):
+        begun = events[k]
+        if isinstance(begun, DealStarted):
+            return k, begun
+    raise SampleError("the events hold no deal: give every event the seat has seen since the start")
+
+
+def first_world(attempt: Callable[[], S | None]) -> S:
+    """The first world ``attempt()`` deals that agrees with the events (it returns None when not)."""
+    for _ in range(ATTEMPTS):
+        world = attempt()
+        if world is not None:
+            return world
+    raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
+
+
+def replay_deal(
+    start: S,
+    events: Sequence[Event],
+    k: int,
+    entry_of: EntryOf,
+    seat: int,
+    check: Callable[[Event, S, S], bool] | None = None,
+) -> S | None:
+    """The actions of ``events[k:]`` (the deal in progress) replayed on a world dealt from ``start``
+    through the checked ``apply``; None if one is illegal there, or the world shows ``seat`` other
+    events. A game that knows which outcomes a legal action can change with the hidden cards may give
+    ``check(event, before, after)`` instead of comparing the events."""
+    state = start
+    try:
+        for i in range(k, len(events)):
+            entry = entry_of(events, i)
+            if entry is None:
+                continue
+            who, action, _ = entry
+            before = state
+            # The seat to move takes the state's fast path (a Tractor draw needs no checking).
+            state = state.apply(action, None if who == state.to_move else who)
+            if check is not None and not check(events[i], before, state):
+                return None
+    except TricktableError:
+        return None
+    if check is None:
+        shown = state.events(seat, since=start.version - 1 if start.version else None)
+        if tuple(events[len(events) - len(shown) :]) != shown:
+            return None
+    return state
 
 
 def rebuild_log(events: Sequence[Event], upto: int, entry_of: EntryOf) -> Log:

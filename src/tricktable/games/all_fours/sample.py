@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, play
-from tricktable.core.errors import TricktableError
 from tricktable.core.events import (
     Called,
     DealScored,
@@ -31,17 +30,22 @@ from tricktable.core.events import (
     TurnedUp,
 )
 from tricktable.core.rng import MAX_SEED
-from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
+from tricktable.core.sampling import (
+    SampleError,
+    current_deal,
+    deal_slots,
+    first_world,
+    rebuild_log,
+    remembered,
+    replay_deal,
+)
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.deal import FIRST_DEAL, FULL_PACK, RUN_DEAL, deal_order
 from tricktable.games.all_fours.play import allowed_plays
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem
 from tricktable.games.all_fours.state import AllFoursState, blank
 
-__all__ = ["ATTEMPTS", "sample"]
-
-ATTEMPTS = 200
-"""Worlds tried before giving up (each is checked by replaying the deal)."""
+__all__ = ["sample"]
 
 
 def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
@@ -57,15 +61,7 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
 
 
 def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> AllFoursState:
-    n = config.players
-    if not 0 <= seat < n:
-        raise SampleError(f"seat must be a number from 0 to {n - 1}, not {seat!r}")
-    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
-    if not starts:
-        raise SampleError("the events hold no deal: give every event the seat has seen since the start")
-    k = starts[-1]
-    begun = events[k]
-    assert isinstance(begun, DealStarted)
+    k, begun = current_deal(events, seat, config.players)
     past, now = events[:k], events[k:]
     scored_at = [i for i, e in enumerate(past) if isinstance(e, DealScored)]
     last_scored = scored_at[-1] if scored_at else -1
@@ -79,11 +75,15 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
         if isinstance(e, Scored)
     )
     last_round = past[last_scored].sheet if scored_at else None  # type: ignore[attr-defined]
-    assert last_round is None or isinstance(last_round, RoundSummary)
-    world = remembered(events, ("world", seat, config), lambda: _World(seat, n, begun.dealer, now, config))
+    if not (last_round is None or isinstance(last_round, RoundSummary)):
+        raise SampleError("a scored deal's sheet is not an All Fours round summary")
+    world = remembered(
+        events, ("world", seat, config), lambda: _World(seat, config.players, begun.dealer, now, config)
+    )
     log = rebuild_log(events, k, entry_of)
-    for _ in range(ATTEMPTS):
-        start = blank(
+
+    def attempt() -> AllFoursState | None:
+        table = blank(
             config,
             rng.randrange(MAX_SEED),
             (world.pack(rng),) * begun.deal_number,
@@ -95,18 +95,9 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
             sheet=sheet,
             last_round=last_round,
         )
-        state = start._deal(begun.dealer, begun.deal_number - 1, fresh)
-        try:
-            for i in range(k, len(events)):
-                entry = entry_of(events, i)
-                if entry is not None:
-                    state = state.apply(entry[1], entry[0])
-        except TricktableError:
-            continue
-        shown = state.events(seat, since=start.version - 1 if start.version else None)
-        if tuple(events[len(events) - len(shown) :]) == shown:
-            return state
-    raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
+        return replay_deal(table._deal(begun.dealer, begun.deal_number - 1, fresh), events, k, entry_of, seat)
+
+    return first_world(attempt)
 
 
 class _World:

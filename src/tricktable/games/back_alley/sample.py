@@ -17,11 +17,9 @@ from collections.abc import Sequence
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, play
-from tricktable.core.errors import TricktableError
 from tricktable.core.events import (
     Bid,
     DealScored,
-    DealStarted,
     Dealt,
     Discarded,
     Event,
@@ -30,7 +28,15 @@ from tricktable.core.events import (
     TurnedUp,
 )
 from tricktable.core.rng import MAX_SEED
-from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
+from tricktable.core.sampling import (
+    SampleError,
+    current_deal,
+    deal_slots,
+    first_world,
+    rebuild_log,
+    remembered,
+    replay_deal,
+)
 
 from .bidding import BOARD, bid_value
 from .config import Config
@@ -40,10 +46,7 @@ from .ranking import NO_TRUMP, SUIT
 from .scoring import HandRecord
 from .state import BackAlleyState, Match, start
 
-__all__ = ["ATTEMPTS", "sample"]
-
-ATTEMPTS = 200
-"""Worlds tried before giving up (each is checked by replaying the hand)."""
+__all__ = ["sample"]
 
 
 def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
@@ -57,14 +60,7 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
 
 
 def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> BackAlleyState:
-    if not 0 <= seat < SEATS:
-        raise SampleError(f"seat must be a number from 0 to {SEATS - 1}, not {seat!r}")
-    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
-    if not starts:
-        raise SampleError("the events hold no deal: give every event the seat has seen since the start")
-    k = starts[-1]
-    begun = events[k]
-    assert isinstance(begun, DealStarted)
+    k, begun = current_deal(events, seat, SEATS)
     rows = [e.sheet for e in events[:k] if isinstance(e, DealScored)]
     if not all(isinstance(r, HandRecord) for r in rows):
         raise SampleError("a scored hand's sheet is not a Back Alley score-sheet row")
@@ -74,21 +70,13 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
         events, ("world", seat, config), lambda: _World(seat, begun.dealer, events[k:], config)
     )
     log = rebuild_log(events, k, entry_of)
-    for _ in range(ATTEMPTS):
-        deck = world.deck(rng)
-        state = start(config, rng.randrange(MAX_SEED), (deck,) * (len(rows) + 1), log, match, begun.dealer)
-        first = state.version
-        try:
-            for i in range(k, len(events)):
-                entry = entry_of(events, i)
-                if entry is not None:
-                    state = state.apply(entry[1], entry[0])
-        except TricktableError:
-            continue
-        shown = state.events(seat, since=first - 1 if first else None)
-        if tuple(events[len(events) - len(shown) :]) == shown:
-            return state
-    raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
+
+    def attempt() -> BackAlleyState | None:
+        decks = (world.deck(rng),) * (len(rows) + 1)
+        table = start(config, rng.randrange(MAX_SEED), decks, log, match, begun.dealer)
+        return replay_deal(table, events, k, entry_of, seat)
+
+    return first_world(attempt)
 
 
 class _World:

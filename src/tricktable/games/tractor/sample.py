@@ -26,10 +26,9 @@ from collections.abc import Sequence
 
 from tricktable.cards import Card, Rank, Suit
 from tricktable.core.actions import Action
-from tricktable.core.errors import IllegalActionError, TricktableError
+from tricktable.core.errors import IllegalActionError
 from tricktable.core.events import (
     DealScored,
-    DealStarted,
     Dealt,
     Decided,
     Declared,
@@ -42,7 +41,15 @@ from tricktable.core.events import (
     TurnedUp,
 )
 from tricktable.core.rng import MAX_SEED
-from tricktable.core.sampling import SampleError, deal_slots, rebuild_log, remembered
+from tricktable.core.sampling import (
+    SampleError,
+    current_deal,
+    deal_slots,
+    first_world,
+    rebuild_log,
+    remembered,
+    replay_deal,
+)
 from tricktable.games.tractor.actions import DRAW
 from tricktable.games.tractor.config import Config
 from tricktable.games.tractor.follow import check_follow
@@ -52,10 +59,7 @@ from tricktable.games.tractor.scoring import RoundSummary
 from tricktable.games.tractor.state import DRAWN, PACK, TractorState
 from tricktable.games.tractor.trump import Trump
 
-__all__ = ["ATTEMPTS", "sample"]
-
-ATTEMPTS = 300
-"""Worlds tried before giving up (each is checked by replaying the deal)."""
+__all__ = ["sample"]
 
 
 def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
@@ -81,14 +85,7 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
 
 
 def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> TractorState:
-    if not 0 <= seat < 4:
-        raise SampleError(f"seat must be a number from 0 to 3, not {seat!r}")
-    starts = [i for i, e in enumerate(events) if isinstance(e, DealStarted)]
-    if not starts:
-        raise SampleError("the events hold no deal: give every event the seat has seen since the start")
-    k = starts[-1]
-    begun = events[k]
-    assert isinstance(begun, DealStarted)
+    k, begun = current_deal(events, seat, 4)
     sheets = [e.sheet for e in events[:k] if isinstance(e, DealScored)]
     if not all(isinstance(sheet, RoundSummary) for sheet in sheets):
         raise SampleError("a scored round's sheet is not a Tractor round summary")
@@ -97,52 +94,40 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
         events, ("world", seat, config), lambda: _World(seat, begun.dealer, events[k:], config)
     )
     log = rebuild_log(events, k, entry_of)
-    levels = (begun.scores[0], begun.scores[1])
-    for _ in range(ATTEMPTS):
+
+    def entry_in_world(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None:
+        """As :func:`entry_of`, with another starter's burial taken from the world dealt."""
+        event = events[i]
+        if isinstance(event, KittyBuried) and event.cards is None:
+            return event.seat, world.burial, True
+        return entry_of(events, i)
+
+    def attempt() -> TractorState | None:
         try:
             deck = world.deck(rng)
         except SampleError:
-            continue
+            return None
         table = TractorState.blank(config, rng.randrange(MAX_SEED), (deck,) * begun.deal_number)
-        state = table._new_deal(
+        dealt = table._new_deal(
             log,
             begun.deal_number - 1,
             round_no=len(sheets),
-            levels=levels,
+            levels=(begun.scores[0], begun.scores[1]),
             declarers=None if last is None else last.next_declarers,
             starter=begun.dealer,
             last_round=last,
         )
-        replayed = _replay(state, events, k, world)
-        if replayed is not None:
-            return replayed
-    raise SampleError(f"no world agrees with these events after {ATTEMPTS} tries")
+        return replay_deal(dealt, events, k, entry_in_world, seat, check=_throw_agrees)
+
+    return first_world(attempt)
 
 
-def _replay(state: TractorState, events: Sequence[Event], k: int, world: _World) -> TractorState | None:
-    """The deal's actions replayed on a stacked world through the checked ``apply``, or None if the
-    world cannot have seen them. Every action legal, the seat's events come out the same: the only
-    outcome a legal action can change with the hidden cards is whether a throw stands, checked here."""
-    try:
-        for i in range(k, len(events)):
-            event = events[i]
-            if isinstance(event, KittyBuried) and event.cards is None:
-                entry: tuple[int, Action, bool] | None = (event.seat, world.burial, True)
-            else:
-                entry = entry_of(events, i)
-            if entry is None:
-                continue
-            seat, action, _ = entry
-            throws = len(state.failed_throws)
-            # The seat to move takes the state's fast path (a draw needs no checking).
-            state = state.apply(action, None if seat == state.to_move else seat)
-            if isinstance(event, Played) and (len(state.failed_throws) > throws) != (
-                event.attempted is not None
-            ):
-                return None
-    except TricktableError:
-        return None
-    return state
+def _throw_agrees(event: Event, before: TractorState, after: TractorState) -> bool:
+    """Whether a play's throw stood (or failed) in the world as it did at the table. With every action
+    legal, that is the only outcome the hidden cards can change: the seat's events then agree."""
+    if not isinstance(event, Played):
+        return True
+    return (len(after.failed_throws) > len(before.failed_throws)) == (event.attempted is not None)
 
 
 class _World:
