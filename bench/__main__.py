@@ -111,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
 
     report["views"] = report_views()
 
+    from bench.rl_env import report_env
+
+    report["rl_env"] = report_env(names, seconds=min(args.seconds, 2.0))
+
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2)

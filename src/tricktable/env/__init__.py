@@ -1,0 +1,20 @@
+"""Research interfaces: PettingZoo and Gymnasium environments for the three games (extra ``rl``).
+
+- :func:`aec_env` — a PettingZoo AEC environment (:class:`TricktableAEC`), one agent per seat;
+- :class:`SeatEnv` — a Gymnasium environment where one seat learns and bots play the others,
+  registered as ``tricktable/BackAlley-v0``, ``tricktable/AllFours-v0``, ``tricktable/Tractor-v0``;
+- :class:`VectorEnv` — many games stepped together, observations and masks as arrays.
+
+Observations come from the seat's events only (``docs/observations.md`` shows each layout); actions are
+ids of a fixed ``Discrete`` space (:mod:`tricktable.env.actions`).
+"""
+
+from __future__ import annotations
+
+from tricktable.env.aec import TricktableAEC, aec_env
+from tricktable.env.single import GYM_IDS, SeatEnv, register
+from tricktable.env.vector import VectorEnv
+
+__all__ = ["GYM_IDS", "SeatEnv", "TricktableAEC", "VectorEnv", "aec_env", "register"]
+
+register()

@@ -1,0 +1,211 @@
+"""Fixed ``Discrete`` action spaces: action ids and the engine's actions.
+
+Each game has one codec. Back Alley and All Fours map every id to one engine action; Tractor builds
+its multi-card actions (a play, the kitty, a declaration) one card at a time through the engine's
+:meth:`State.selectable`, then ``finish``. A mask marks the ids legal now; the engine's own
+``legal_actions``, ``selectable`` and ``is_legal`` decide it, so legality is never written twice.
+
+Ids (``CARD_IDS`` = 54 card ids, a card's code: suit * 13 + rank - 2 for S H D C, 52 LJ, 53 BJ):
+
+- Back Alley (68): 0–53 play the card; 54–65 bid 1–12; 66 bid pass; 67 bid board.
+- All Fours (166): 0–53 play the card; 54–107 expose it; 108–161 call it; 162 stand; 163 beg;
+  164 give; 165 run (the jokers' ids are never legal: the game has none).
+- Tractor (57): 0–53 pick the card; 54 finish (play, bury or declare the picked cards); 55 draw;
+  56 pass.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+import numpy.typing as npt
+
+from tricktable.cards import ALL_CARDS, Card
+from tricktable.core.actions import Action
+from tricktable.core.errors import IllegalActionError
+from tricktable.core.state import State
+from tricktable.env.observe import CARD_IDS
+
+__all__ = ["ALL_FOURS", "BACK_ALLEY", "Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
+
+Mask = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What an action id does: an engine action to apply, or (Tractor) the new picked cards."""
+
+    action: Action | None
+    picked: tuple[Card, ...]
+
+
+class Codec(ABC):
+    """The action space of one game."""
+
+    size: int
+    labels: tuple[str, ...]
+    """A short text for every id (``play 7H``, ``bid pass``, ``pick 7H``...)."""
+
+    @abstractmethod
+    def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
+        """1 for the ids the seat may take now, 0 elsewhere (all 0 when it may not act)."""
+
+    @abstractmethod
+    def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
+        """What id ``index`` does; raises :class:`IllegalActionError` naming the id and the reason when
+        it is not in the mask. The state is not changed."""
+
+    def label(self, index: int) -> str:
+        return self.labels[index] if 0 <= index < self.size else f"#{index}"
+
+
+class TableCodec(Codec):
+    """One id per engine action (Back Alley, All Fours): the legal list is small."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = tuple(actions)
+        self.size = len(self.actions)
+        self.labels = tuple(str(a) for a in self.actions)
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        self._memo: tuple[State | None, int, dict[int, Action]] = (None, -1, {})
+
+    def legal(self, state: State, seat: int) -> dict[int, Action]:
+        """The legal actions of the seat by id (remembered for the last state asked about)."""
+        memo_state, memo_seat, by_id = self._memo
+        if memo_state is state and memo_seat == seat:
+            return by_id
+        index = self.index
+        by_id = {index[a]: a for a in state.legal_actions(seat)}
+        self._memo = (state, seat, by_id)
+        return by_id
+
+    def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
+        out = np.zeros(self.size, dtype=np.int8)
+        ids = list(self.legal(state, seat))
+        if ids:
+            out[ids] = 1
+        return out
+
+    def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
+        action = self.legal(state, seat).get(index)
+        if action is None:
+            raise _refused(self, state, seat, index)
+        return Step(action, ())
+
+
+def _refused(codec: Codec, state: State, seat: int, index: int) -> IllegalActionError:
+    label = codec.label(index)
+    reason = ""
+    if isinstance(codec, TableCodec) and 0 <= index < codec.size:
+        try:
+            state.check(codec.actions[index], seat)
+        except ValueError as err:
+            reason = f": {err}"
+    if not reason:
+        reason = f" (ids 0 to {codec.size - 1}; the mask shows the legal ones)"
+    return IllegalActionError(f"action {index} ({label}) is not legal for seat {seat} now{reason}")
+
+
+def _cards() -> list[Card]:
+    return list(ALL_CARDS[:CARD_IDS])
+
+
+BACK_ALLEY = TableCodec(
+    [Action.make("play", (c,)) for c in _cards()]
+    + [Action("bid", (), n) for n in range(1, 13)]
+    + [Action("bid", (), "pass"), Action("bid", (), "board")]
+)
+"""Back Alley: 0–53 play the card, 54–65 bid 1–12, 66 bid pass, 67 bid board."""
+
+ALL_FOURS = TableCodec(
+    [Action.make("play", (c,)) for c in _cards()]
+    + [Action.make("expose", (c,)) for c in _cards()]
+    + [Action.make("call", (c,)) for c in _cards()]
+    + [Action("stand"), Action("beg"), Action("give"), Action("run")]
+)
+"""All Fours: 0–53 play, 54–107 expose, 108–161 call the card; 162 stand, 163 beg, 164 give, 165 run.
+(Ids of the jokers, 52–53 in each block, are never legal: the game has no jokers.)"""
+
+
+class TractorCodec(Codec):
+    """Tractor: 0–53 pick a card, 54 finish, 55 draw, 56 pass."""
+
+    FINISH = CARD_IDS
+    DRAW = CARD_IDS + 1
+    PASS = CARD_IDS + 2
+    VERB_OF_STAGE: ClassVar[dict[str, str]] = {
+        "play": "play",
+        "kitty": "bury",
+        "draw": "declare",
+        "last-declare": "declare",
+    }
+
+    def __init__(self) -> None:
+        self.size = CARD_IDS + 3
+        self.labels = (*(f"pick {c}" for c in _cards()), "finish", "draw", "pass")
+        self._memo: tuple[State | None, int, tuple[Card, ...], Mask] = (None, -1, (), np.zeros(0, np.int8))
+
+    def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
+        key = tuple(picked)
+        memo_state, memo_seat, memo_picked, memo = self._memo
+        if memo_state is state and memo_seat == seat and memo_picked == key:
+            return memo.copy()
+        out = np.zeros(self.size, dtype=np.int8)
+        if seat in state.acting_seats():
+            cards = [int(c) for c in state.selectable(key, seat)]
+            if cards:
+                out[cards] = 1
+            if key:
+                out[self.FINISH] = self._finishes(state, seat, key)
+            else:
+                for a in self._plain(state, seat):
+                    out[self.DRAW if a.verb == "draw" else self.PASS] = 1
+        self._memo = (state, seat, key, out)
+        return out.copy()
+
+    def _plain(self, state: State, seat: int) -> list[Action]:
+        """The seat's legal actions that name no cards (draw, pass): only in the draw stages, where
+        the legal list is short."""
+        if state.phase not in ("draw", "last-declare"):
+            return []
+        return [a for a in state.legal_actions(seat) if a.verb in ("draw", "pass")]
+
+    def _finishes(self, state: State, seat: int, picked: tuple[Card, ...]) -> bool:
+        verb = self.VERB_OF_STAGE.get(state.phase)
+        return verb is not None and state.is_legal(Action.make(verb, picked), seat)
+
+    def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
+        mask = self.mask(state, seat, picked)
+        if not (0 <= index < self.size and mask[index]):
+            reason = ""
+            if index == self.FINISH and picked:
+                verb = self.VERB_OF_STAGE.get(state.phase, "play")
+                try:
+                    state.check(Action.make(verb, picked), seat)
+                except ValueError as err:
+                    reason = f": {err}"
+            raise IllegalActionError(
+                f"action {index} ({self.label(index)}) is not legal for seat {seat} now"
+                + (reason or f" (ids 0 to {self.size - 1}; the mask shows the legal ones)")
+            )
+        if index < CARD_IDS:
+            return Step(None, (*picked, ALL_CARDS[index]))
+        if index == self.FINISH:
+            return Step(Action.make(self.VERB_OF_STAGE[state.phase], picked), ())
+        verb = "draw" if index == self.DRAW else "pass"
+        return Step(next(a for a in self._plain(state, seat) if a.verb == verb), ())
+
+
+def codec_for(game: str) -> Codec:
+    """A fresh codec for ``game`` (each environment has its own: codecs keep a one-state memo)."""
+    if game == "back-alley":
+        return TableCodec(BACK_ALLEY.actions)
+    if game == "all-fours":
+        return TableCodec(ALL_FOURS.actions)
+    if game == "tractor":
+        return TractorCodec()
+    raise KeyError(game)

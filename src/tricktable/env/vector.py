@@ -1,0 +1,172 @@
+"""Many games stepped together, observations and masks as one array each.
+
+>>> from tricktable.env import VectorEnv
+>>> venv = VectorEnv("back-alley", 4, seed=1)
+>>> obs, mask, seats = venv.reset()
+>>> obs.shape, mask.shape, seats.shape
+((4, 584), (4, 68), (4,))
+>>> actions = [int(m.nonzero()[0][0]) for m in mask]
+>>> obs, mask, seats, rewards, terminated, truncated = venv.step(actions)
+>>> rewards.shape
+(4, 4)
+
+By default every seat is a policy seat (self-play): each step takes one action id per game, for the
+seat in ``seats`` (the seat to act in that game), and returns the observation and mask of the seat to
+act next. With ``seat=k`` only seat k is a policy seat and ``bots`` play the others, as in
+:class:`tricktable.env.SeatEnv`. ``rewards[i, s]`` is what seat ``s`` of game ``i`` received during the
+step (rewards of a new game before the policy seat's first decision are not counted). A game that
+ends is reset at once (its ``terminated`` or ``truncated`` is True for that step and
+the returned row is the first observation of the next game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tricktable import bots as bot_registry
+from tricktable.bots import Bot
+from tricktable.env.aec import TricktableAEC
+from tricktable.table.loop import EventFeed, bot_choice
+
+__all__ = ["VectorEnv"]
+
+
+class VectorEnv:
+    """``num_envs`` games of ``game`` (options as :class:`TricktableAEC` takes them)."""
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        *,
+        seat: int | None = None,
+        bots: str = "random",
+        seed: int | None = None,
+        **options: Any,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
+        self.envs = [TricktableAEC(game, **options) for _ in range(num_envs)]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.num_seats = first.num_seats
+        if seat is not None and not 0 <= seat < self.num_seats:
+            raise ValueError(f"seat must be None or a number from 0 to {self.num_seats - 1}, not {seat!r}")
+        self.seat = seat
+        self.bot_name = bots
+        self.observation_size = first.layout.size
+        self.action_size = first.codec.size
+        self._rng = np.random.default_rng(seed)
+        self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
+        self._feeds = [EventFeed() for _ in range(num_envs)]
+        self.obs = np.zeros((num_envs, self.observation_size), dtype=np.float32)
+        self.mask = np.zeros((num_envs, self.action_size), dtype=np.int8)
+        self.seats = np.zeros(num_envs, dtype=np.int64)
+        self._rewards = np.zeros((num_envs, self.num_seats), dtype=np.float32)
+
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """Start every game; returns observations, masks and the seat to act in each game."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self._rewards[:] = 0.0
+        for i in range(self.num_envs):
+            self._start(i)
+        return self.obs.copy(), self.mask.copy(), self.seats.copy()
+
+    def step(
+        self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]:
+        """One action id per game; returns observations, masks, seats to act, rewards (games × seats),
+        terminated and truncated. An id outside its game's mask raises before any game is stepped."""
+        if len(actions) != self.num_envs:
+            raise ValueError(f"one action per game: {self.num_envs} expected, {len(actions)} given")
+        chosen = [int(a) for a in actions]
+        bad = [i for i, a in enumerate(chosen) if not (0 <= a < self.action_size and self.mask[i, a])]
+        if bad:
+            i = bad[0]
+            self.envs[i].step(chosen[i])  # raises the engine's reason, game unchanged
+        rewards = self._rewards
+        rewards[:] = 0.0
+        terminated = np.zeros(self.num_envs, dtype=np.bool_)
+        truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        for i, env in enumerate(self.envs):
+            env.step(chosen[i])
+            self._collect(i, env)
+            self._play_bots(i)
+            if env.done:
+                agent = env.agent_selection
+                terminated[i] = env.terminations[agent]
+                truncated[i] = env.truncations[agent]
+                self._start(i)
+            else:
+                self._write(i)
+        return self.obs.copy(), self.mask.copy(), self.seats.copy(), rewards.copy(), terminated, truncated
+
+    # --- internals -----------------------------------------------------------------------------------
+    def _start(self, i: int) -> None:
+        """A new game in slot ``i``, played by the bots up to the policy seat's first decision (a game
+        the bots finish before that offers the policy nothing: another is dealt)."""
+        env = self.envs[i]
+        while True:
+            env.reset(seed=int(self._rng.integers(2**31 - 1)))
+            if self.seat is not None:
+                base = int(self._rng.integers(2**31 - 1))
+                game = env.game.name
+                self._bots[i] = {
+                    s: bot_registry.get(self.bot_name, game=game, seed=base + s)
+                    for s in range(self.num_seats)
+                    if s != self.seat
+                }
+                self._feeds[i] = EventFeed()
+                self._play_bots(i, collect=False)
+            if not env.done:
+                break
+        self._write(i)
+
+    def _collect(self, i: int, env: TricktableAEC) -> None:
+        row = self._rewards[i]
+        for s, agent in enumerate(env.possible_agents):
+            row[s] += env.rewards.get(agent, 0.0)
+
+    def _play_bots(self, i: int, *, collect: bool = True) -> None:
+        if self.seat is None:
+            return
+        env, bots, feed = self.envs[i], self._bots[i], self._feeds[i]
+        while not env.done:
+            state = env.state
+            assert state is not None
+            seat = state.to_move
+            if seat is None or seat == self.seat:
+                return
+            env.apply_action(bot_choice(state, seat, bots[seat], feed), seat)
+            if collect:
+                self._collect(i, env)
+
+    def _write(self, i: int) -> None:
+        env = self.envs[i]
+        state = env.state
+        assert state is not None
+        seat = state.to_move if state.to_move is not None else 0
+        encoder = env._encoders[seat]
+        encoder.update(state)
+        encoder.fill(state.phase, state.to_move, env.picked)
+        self.obs[i] = encoder.vec
+        self.mask[i] = env.codec.mask(state, seat, env.picked)
+        self.seats[i] = seat
+
+    def close(self) -> None:
+        for env in self.envs:
+            env.close()
