@@ -79,7 +79,6 @@ class Game(ABC, Generic[S, C]):
     def num_seats(self, config: C | Mapping[str, Any] | str | None = None) -> int:
         """How many seats a game with this config has."""
 
-    @abstractmethod
     def sample(
         self,
         seat: int,
@@ -94,6 +93,11 @@ class Game(ABC, Generic[S, C]):
         the seat knows; play can go on from it with ``apply``. Raises
         :class:`~tricktable.core.sampling.SampleError` when the events are not a seat's events of a
         game with this config."""
+        return self._sample(seat, events, self.Config.from_value(config), rng)
+
+    @abstractmethod
+    def _sample(self, seat: int, events: Sequence[Event], config: C, rng: random.Random) -> S:
+        """:meth:`sample`, with the config read."""
 
     def parse_action(self, text: str | Action) -> Action:
         """Canonical text <-> action: ``str(game.parse_action(t))`` is the canonical form of ``t``."""

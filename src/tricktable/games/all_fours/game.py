@@ -11,6 +11,7 @@ from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.games.all_fours.config import Config as AllFoursConfig
 from tricktable.games.all_fours.deal import FULL_PACK, cut_for_dealer
+from tricktable.games.all_fours.sample import sample
 from tricktable.games.all_fours.state import VERBS, AllFoursState, start
 
 __all__ = ["AllFoursGame"]
@@ -43,17 +44,10 @@ opponent when it is a legal play: its owner must then play it.
         """2 or 4, as the config says."""
         return self.Config.from_value(config).players
 
-    def sample(
-        self,
-        seat: int,
-        events: Sequence[Event],
-        *,
-        config: AllFoursConfig | Mapping[str, Any] | str | None = None,
-        rng: random.Random,
+    def _sample(
+        self, seat: int, events: Sequence[Event], config: AllFoursConfig, rng: random.Random
     ) -> AllFoursState:
-        from tricktable.games.all_fours.sample import sample
-
-        return sample(seat, events, self.Config.from_value(config), rng)
+        return sample(seat, events, config, rng)
 
     def _start(self, config: AllFoursConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> AllFoursState:
         for i, deck in enumerate(decks):

@@ -13,6 +13,7 @@ from tricktable.core.history import EMPTY_LOG
 
 from . import config as options
 from .deal import first_dealer
+from .sample import sample
 from .state import VERBS, BackAlleyState, Match, start
 
 __all__ = ["BackAlleyGame"]
@@ -48,17 +49,10 @@ class BackAlleyGame(Game[BackAlleyState, options.Config]):
         self.Config.from_value(config)
         return 4
 
-    def sample(
-        self,
-        seat: int,
-        events: Sequence[Event],
-        *,
-        config: options.Config | Mapping[str, Any] | str | None = None,
-        rng: random.Random,
+    def _sample(
+        self, seat: int, events: Sequence[Event], config: options.Config, rng: random.Random
     ) -> BackAlleyState:
-        from .sample import sample
-
-        return sample(seat, events, self.Config.from_value(config), rng)
+        return sample(seat, events, config, rng)
 
     def _start(
         self, config: options.Config, seed: int, decks: tuple[tuple[Card, ...], ...]

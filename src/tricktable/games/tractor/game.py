@@ -11,6 +11,7 @@ from tricktable.core.events import Event
 from tricktable.core.game import Game
 from tricktable.games.tractor.actions import VERBS
 from tricktable.games.tractor.config import Config as TractorConfig
+from tricktable.games.tractor.sample import sample
 from tricktable.games.tractor.state import TractorState
 
 __all__ = ["TractorGame"]
@@ -48,17 +49,10 @@ the last 8 are the kitty.
         self.Config.from_value(config)
         return 4
 
-    def sample(
-        self,
-        seat: int,
-        events: Sequence[Event],
-        *,
-        config: TractorConfig | Mapping[str, Any] | str | None = None,
-        rng: random.Random,
+    def _sample(
+        self, seat: int, events: Sequence[Event], config: TractorConfig, rng: random.Random
     ) -> TractorState:
-        from tricktable.games.tractor.sample import sample
-
-        return sample(seat, events, self.Config.from_value(config), rng)
+        return sample(seat, events, config, rng)
 
     def _start(self, config: TractorConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         return TractorState.start(config, seed, decks)
