@@ -130,6 +130,11 @@ def _throw_agrees(event: Event, before: TractorState, after: TractorState) -> bo
     return (len(after.failed_throws) > len(before.failed_throws)) == (event.attempted is not None)
 
 
+_Play = tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]
+"""A play of the deal: its seat, the cards that stood, the trick's lead before it (empty for a lead),
+and the cards attempted if it was a throw that failed."""
+
+
 class _World:
     """What the seat knows of the current deal, and how to stack a deck that agrees with it."""
 
@@ -144,14 +149,12 @@ class _World:
         self.revealed: tuple[Card, ...] = ()
         self.kitty_taken: tuple[Card, ...] | None = None
         taken = buried = False
-        self.buried: tuple[Card, ...] | None = None
         self.burial = Action("bury")
         """Another starter's burial in the last deck stacked (set by :meth:`deck`)."""
         trump: Trump | None = None
         played: list[Counter[Card]] = [Counter() for _ in range(4)]
         throws: list[Counter[Card]] = [Counter() for _ in range(4)]  # cards held at a failed throw
-        # Each play with the trick before it: (seat, lead, play, cards played by the seat so far).
-        plays: list[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]] = []
+        plays: list[_Play] = []
         trick: list[tuple[int, tuple[Card, ...]]] = []
         for e in now:
             if isinstance(e, Dealt):
@@ -172,7 +175,6 @@ class _World:
                 self.kitty_taken = e.cards
             elif isinstance(e, KittyBuried):
                 buried = True
-                self.buried = e.cards
             elif isinstance(e, Played):
                 if e.attempted is not None:
                     throws[e.seat] |= Counter(e.attempted)
@@ -216,7 +218,6 @@ class _World:
         self.pool = tuple(sorted(pool.elements()))
         self.others = [s for s in range(4) if s != seat]
         draws_of = [sum(1 for i in range(len(self.draws)) if (first + i) % 4 == s) for s in range(4)]
-        self.draws_of = draws_of
         sizes = []
         for s in self.others:
             size = draws_of[s] + (KITTY_SIZE if s == starter and taken else 0)
@@ -243,7 +244,7 @@ class _World:
     def _held_from(
         self,
         s: int,
-        plays: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]],
+        plays: Sequence[_Play],
         j: int,
     ) -> list[Card]:
         """What seat ``s`` surely held before play ``j``: what it played from then on and what it is
@@ -253,7 +254,7 @@ class _World:
 
     def _play_constraints(
         self,
-        plays: Sequence[tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]],
+        plays: Sequence[_Play],
         trump: Trump,
     ) -> None:
         suit_of = trump.suit_table
