@@ -56,8 +56,7 @@ class EventFeed:
         version, known = self._seen.get(seat, (0, ()))
         if state.version == version and seat in self._seen:
             return known
-        if 0 < version < state.version:
-            # ``since`` counts from the version after the start (since=0 means the whole game).
+        if seat in self._seen and version < state.version:
             events = known + state.events(seat, since=version)
         else:
             events = state.events(seat)
