@@ -17,6 +17,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from tricktable import __version__, games
+from tricktable.cli.arena_command import add_arena_parser, arena_command
 from tricktable.cli.errors import EXIT_INTERRUPTED, CliError, shorten
 from tricktable.cli.options import get_game
 from tricktable.cli.replay import check_seat, load_replay, print_all, step_through
@@ -87,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
         "rules", help="rules summary, actions and options", description="Print a game's rules."
     )
     rules.add_argument("game")
+    add_arena_parser(sub)
     return parser
 
 
@@ -100,6 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         commands = {"play": play_command, "simulate": simulate_command, "replay": _replay, "rules": _rules}
+        commands["arena"] = arena_command
         command = commands[args.command]
         code = command(console, args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit

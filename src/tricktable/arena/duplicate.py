@@ -1,0 +1,161 @@
+"""Duplicate play: every deal twice, the two bots swapping teams, so that the luck of the cards falls
+on both sides alike.
+
+Pair ``i`` of an arena is one game seed (so the same deals, in the same order) played once with bot A
+on team 0 and once with bot A on team 1. Each bot is seeded from the game's seed and its seat, as at
+any table, so a pair, and a whole arena, plays the same for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktable import bots, games
+from tricktable.bots import Bot
+from tricktable.core.errors import ConfigError
+from tricktable.core.events import DealScored, DealStarted
+from tricktable.core.rng import MAX_SEED
+from tricktable.core.state import team_of
+from tricktable.table import MAX_JOBS, bot_seed, game_seed, play_out, split_names
+
+__all__ = ["SIDES", "Arena", "Duel", "play_duel", "play_pairs", "run_arena"]
+
+SIDES = 2
+"""An arena matches two bots: side 0 is bot A, side 1 bot B."""
+CHUNKS_PER_JOB = 4
+"""Pairs are handed to the workers in this many pieces per process (progress, load balance)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Arena:
+    """What to play: ``games`` games of ``game`` (an odd number is rounded up: every deal is played
+    twice) between bot ``bots[0]`` (side A) and ``bots[1]`` (side B), from one seed, with these
+    changes to the rules. A plain value, so it travels to worker processes."""
+
+    game: str
+    bots: tuple[str, str]
+    seed: int = 0
+    games: int = 2
+    config: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        names = split_names(self.bots)
+        if len(names) != SIDES:
+            raise ConfigError(f"an arena matches 2 bots, like 'hard,medium', not {len(names)}")
+        object.__setattr__(self, "bots", names)
+        object.__setattr__(self, "game", games.get(self.game).name)
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise ConfigError(f"an arena plays at least 1 game, not {self.games!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= MAX_SEED:
+            raise ConfigError(f"the seed is a number from 0 to {MAX_SEED}, not {self.seed!r}")
+        for name in names:
+            bots.get(name, game=self.game, seed=0, config=dict(self.config))
+
+    @property
+    def pairs(self) -> int:
+        """How many deals-in-duplicate: each is two games."""
+        return math.ceil(self.games / SIDES)
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """One game of an arena: its pair, the team bot A sat in, the winning side (0: A, 1: B, None:
+    a draw), the score difference of each deal (A's gain minus B's: points, or levels in Tractor),
+    and each side's decision times in seconds (decisions with more than one legal action only)."""
+
+    pair: int
+    a_team: int
+    winner: int | None
+    deal_diffs: tuple[float, ...]
+    seconds: tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def play_duel(arena: Arena, pair: int, a_team: int) -> Duel:
+    """Play one game of ``arena``: pair ``pair``'s seed, with bot A at the seats of ``a_team``."""
+    game = games.get(arena.game)
+    seed = game_seed(arena.seed, pair)
+    config = dict(arena.config)
+    state = game.new(seed=seed, config=config)
+    num_seats = state.num_seats
+    side = [0 if team_of(s, num_seats) == a_team else 1 for s in range(num_seats)]
+    players: dict[int, Bot] = {
+        s: bots.get(arena.bots[side[s]], game=arena.game, seed=bot_seed(seed, s), config=config)
+        for s in range(num_seats)
+    }
+    played = play_out(state, players)
+    final = played.final
+    result = final.result
+    if result is None:
+        raise RuntimeError(f"the bots stopped before the end of {final!r}")
+    winner = None if result.winner is None else (0 if result.winner == a_team else 1)
+    seconds: tuple[list[float], list[float]] = ([], [])
+    for decision in played.decisions:
+        if decision.options > 1:
+            seconds[side[decision.seat]].append(decision.seconds)
+    b_team = next(team_of(s, num_seats) for s in range(num_seats) if side[s] == 1)
+    diffs = _deal_diffs(final.events(None), a_team, b_team)
+    return Duel(pair, a_team, winner, diffs, (tuple(seconds[0]), tuple(seconds[1])))
+
+
+def _deal_diffs(events: Sequence[object], a_team: int, b_team: int) -> tuple[float, ...]:
+    """A's gain minus B's in each scored deal, from the spectator's events."""
+    diffs: list[float] = []
+    before: tuple[int, ...] | None = None
+    for event in events:
+        if isinstance(event, DealStarted) and before is None:
+            before = event.scores
+        elif isinstance(event, DealScored) and before is not None:
+            after = event.scores
+            diffs.append(float((after[a_team] - before[a_team]) - (after[b_team] - before[b_team])))
+            before = after
+    return tuple(diffs)
+
+
+def play_pairs(arena: Arena, pairs: Sequence[int]) -> list[Duel]:
+    """Both games of each pair in ``pairs`` (in a worker process or in this one)."""
+    return [play_duel(arena, pair, a_team) for pair in pairs for a_team in range(SIDES)]
+
+
+def _run_task(task: tuple[Arena, range]) -> list[Duel]:
+    return play_pairs(*task)
+
+
+def run_arena(arena: Arena, jobs: int = 1, advance: Callable[[int], None] = lambda n: None) -> list[Duel]:
+    """Play the arena over ``jobs`` processes (1: in this one); ``advance(n)`` is called as ``n``
+    more games finish. The games come back in order (pair, then A's team): the same for any ``jobs``."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise ConfigError(f"jobs is a number from 1 to {MAX_JOBS}, not {jobs!r}")
+    count = arena.pairs
+    jobs = min(jobs, count)
+    size = max(1, math.ceil(count / (jobs * CHUNKS_PER_JOB)))
+    chunks = [range(start, min(count, start + size)) for start in range(0, count, size)]
+    duels: list[Duel] = []
+    if jobs == 1:
+        for chunk in chunks:
+            part = play_pairs(arena, chunk)
+            duels += part
+            advance(len(part))
+        return duels
+    # Clean "spawn" workers, as tricktable.table.run_match does (a progress thread and fork do not mix).
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    try:
+        for part in pool.imap_unordered(_run_task, [(arena, chunk) for chunk in chunks]):
+            duels += part
+            advance(len(part))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    duels.sort(key=lambda d: (d.pair, d.a_team))
+    return duels
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,217 @@
+"""The search bots ``hard`` and ``expert``: determinized Monte Carlo over the game protocol.
+
+For a decision with a real choice the bot samples worlds the seat cannot tell from the real one
+(``game.sample(seat, events, ...)``: the unseen cards dealt at random among the places they could
+be), plays each candidate action in each world, lets the heuristic bots play the deal out from there,
+and picks the candidate whose deals end best for its team on average. Every candidate is tried in
+the same worlds with the same rollout seeds (common random numbers), so the comparison between
+candidates is sharper than the spread of the deals.
+
+The bot sees only the seat's view, its legal actions and its events, like any bot; the worlds it
+samples are its own imaginings. The table's rules (``config``) are public knowledge at a table: give
+them when the game does not use the defaults. Its budget is a number of rollouts, never a clock, so
+a seeded bot makes the same decisions on any machine.
+
+What the search cannot handle it leaves to the heuristic bot: decisions outside the phases a game
+searches (Tractor's draw, declarations and kitty), and events a world cannot be sampled from.
+
+>>> from tricktable import games
+>>> state = games.get("all-fours").new(seed=5)
+>>> bot = SearchBot("all-fours", seed=1, rollouts=40)
+>>> seat = state.to_move
+>>> bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat)) in state.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tricktable import games
+from tricktable.bots.base import Bot
+from tricktable.core.actions import Action
+from tricktable.core.events import Event
+from tricktable.core.sampling import SampleError
+from tricktable.core.state import State, team_of
+from tricktable.core.views import View
+
+__all__ = ["LEVELS", "SearchBot", "deal_value", "rollout"]
+
+
+@dataclass(frozen=True, slots=True)
+class _GameRules:
+    """What the search needs to know about one game: where a deal ends, what a finished deal is
+    worth to a team, which phases it searches, and its rollout budget for ``hard``."""
+
+    deal_key: Callable[[Any], object]
+    scores: Callable[[Any], tuple[float, ...]]
+    phases: frozenset[str] | None
+    """The phases searched (None: every phase); the heuristic bot decides in the others."""
+    rollouts: int
+    max_candidates: int
+
+
+def _tractor_scores(state: Any) -> tuple[float, ...]:
+    """Levels, with the round's points as a fraction of a level: a round that ends 5 points short of
+    a level change is worth more to the opponents than one that ends 70 short."""
+    summary = state.last_round
+    levels = state.levels
+    if summary is None:
+        return (float(levels[0]), float(levels[1]))
+    # The opponents' points, centred on the 80 that swaps the roles, 40 points to a level.
+    bonus = (summary.points - 80) / 40
+    opponents = 1 - summary.declarers
+    out = [float(levels[0]), float(levels[1])]
+    out[opponents] += bonus / 2
+    out[summary.declarers] -= bonus / 2
+    return tuple(out)
+
+
+_RULES: Mapping[str, _GameRules] = {
+    "all-fours": _GameRules(
+        deal_key=lambda s: s.deals_done,
+        scores=lambda s: tuple(float(x) for x in s.scores),
+        phases=None,
+        rollouts=360,
+        max_candidates=12,
+    ),
+    "back-alley": _GameRules(
+        deal_key=lambda s: (s.match.number, s.match.deals),
+        scores=lambda s: tuple(float(x) for x in s.match.scores),
+        phases=None,
+        rollouts=420,
+        max_candidates=14,
+    ),
+    "tractor": _GameRules(
+        deal_key=lambda s: s.round_no,
+        scores=_tractor_scores,
+        phases=frozenset({"play"}),
+        rollouts=48,
+        max_candidates=6,
+    ),
+}
+
+LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
+"""Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision."""
+
+MIN_WORLDS = 4
+"""Every candidate is tried in at least this many worlds, however many candidates there are."""
+
+
+def deal_value(game: str, start: State, end: State, team: int) -> float:
+    """What the play from ``start`` to ``end`` (the end of that deal) gained ``team`` over the other
+    side: points (All Fours, Back Alley) or levels (Tractor, with the round's points as fractions)."""
+    scores = _RULES[game].scores
+    before, after = scores(start), scores(end)
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    others = [g for t, g in enumerate(gains) if t != team]
+    return gains[team] - sum(others) / len(others)
+
+
+def rollout(
+    state: State, policies: Mapping[int, Bot], deal_key: Callable[[Any], object], key: object
+) -> State:
+    """``state`` played on by ``policies`` (a bot per seat, shown only that seat's view) until the
+    deal ``key`` is over (``deal_key`` gives another) or the game is."""
+    while not state.is_over and deal_key(state) == key:
+        seat = state.to_move
+        named = None
+        if seat is None:
+            seat = named = state.acting_seats()[0]
+        legal = state.legal_actions(named)
+        action = legal[0] if len(legal) == 1 else policies[seat].choose(state.view(seat), legal)
+        state = state.apply(action, named)
+    return state
+
+
+class SearchBot(Bot):
+    """Determinized Monte Carlo search with heuristic rollouts. ``rollouts`` is the budget per
+    decision (rollouts across all candidates; default: the game's ``hard`` budget times the level's
+    multiple), though every candidate is tried in at least ``min_worlds`` worlds; ``config`` the
+    table's rules (default: the game's defaults)."""
+
+    wants_events = True
+
+    def __init__(
+        self,
+        game: str,
+        seed: int | None = None,
+        *,
+        level: str = "hard",
+        rollouts: int | None = None,
+        min_worlds: int = MIN_WORLDS,
+        config: Any = None,
+    ) -> None:
+        super().__init__(seed)
+        self.game = games.get(game)
+        self.name = level
+        self.rules = _RULES[self.game.name]
+        self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
+        self.min_worlds = min_worlds
+        self.config = self.game.Config.from_value(config)
+        num_seats = self.game.num_seats(self.config)
+        factory = _heuristic(self.game.name)
+        self.fallback = factory(seed)
+        self.policies: dict[int, Bot] = {s: factory(None) for s in range(num_seats)}
+
+    def choose(self, view: View, legal: Sequence[Action], events: Sequence[Event] = ()) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        phases = self.rules.phases
+        seat = view.seat
+        if seat is None or not events or (phases is not None and view.phase not in phases):
+            return self.fallback.choose(view, legal, events)
+        candidates = self._candidates(view, legal, events)
+        if len(candidates) == 1:
+            return candidates[0]
+        try:
+            totals = self._search(seat, events, candidates)
+        except SampleError:
+            return self.fallback.choose(view, legal, events)
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def _candidates(self, view: View, legal: Sequence[Action], events: Sequence[Event]) -> list[Action]:
+        """Every legal action when they are few; else the heuristic's choice and a random spread of
+        the others (Tractor's multi-card leads and follows can number in the thousands)."""
+        limit = self.rules.max_candidates
+        count = len(legal)
+        if count <= limit:
+            return list(legal)
+        chosen = [self.fallback.choose(view, legal, events)]
+        for index in self.rng.sample(range(count), min(count, 4 * limit)):
+            action = legal[index]
+            if action not in chosen:
+                chosen.append(action)
+            if len(chosen) == limit:
+                break
+        return chosen
+
+    def _search(self, seat: int, events: Sequence[Event], candidates: Sequence[Action]) -> list[float]:
+        game = self.game.name
+        deal_key = self.rules.deal_key
+        team = team_of(seat, self.game.num_seats(self.config))
+        worlds = max(self.min_worlds, self.rollouts // len(candidates))
+        totals = [0.0] * len(candidates)
+        rng = self.rng
+        for _ in range(worlds):
+            world = self.game.sample(seat, events, config=self.config, rng=random.Random(rng.getrandbits(64)))
+            rollout_seed = rng.getrandbits(64)
+            key = deal_key(world)
+            for i, action in enumerate(candidates):
+                for s, policy in self.policies.items():
+                    policy.rng.seed(rollout_seed + s)
+                end = rollout(world.apply(action, seat), self.policies, deal_key, key)
+                totals[i] += deal_value(game, world, end, team)
+        return totals
+
+
+def _heuristic(game: str) -> Callable[[int | None], Bot]:
+    from tricktable.bots import _HEURISTIC_MODULES
+
+    factory: Callable[[int | None], Bot] = importlib.import_module(_HEURISTIC_MODULES[game]).HeuristicBot
+    return factory

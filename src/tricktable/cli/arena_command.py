@@ -1,0 +1,110 @@
+"""The ``tricktable arena`` command: two bots on duplicate deals (:mod:`tricktable.arena`), a progress
+bar on stderr while they play, then the report (a table, or one JSON object with ``--json``) and, with
+``--plot FILE``, a PNG of the running estimates."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tricktable.arena import Arena, Report, run_arena, summarize
+from tricktable.cli.errors import CliError, clip
+from tricktable.cli.options import get_game, parse_options, resolve_config
+from tricktable.cli.sim_command import job_limit
+from tricktable.core import TricktableError
+from tricktable.core.rng import MAX_SEED
+
+__all__ = ["add_arena_parser", "arena_command"]
+
+_UNIT = {"tractor": "levels per round", "back-alley": "points per hand", "all-fours": "points per deal"}
+
+
+def add_arena_parser(sub: Any) -> None:
+    """The ``arena`` subcommand's arguments."""
+    arena = sub.add_parser(
+        "arena",
+        help="measure two bots on duplicate deals",
+        description="Two bots on duplicate deals: each deal is played twice, the bots swapping teams.",
+    )
+    arena.add_argument("game")
+    arena.add_argument("--bots", required=True, help="two bot names, A,B (e.g. hard,medium)")
+    arena.add_argument("--games", type=int, default=100, help="games in all, an even number (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    arena.add_argument("--plot", metavar="FILE", help="write the running estimates as a PNG")
+    arena.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option (repeatable)")
+
+
+def arena_command(console: Console, args: argparse.Namespace) -> int:
+    """``tricktable arena``: check the arguments, play the pairs, print the report."""
+    game = get_game(args.game)
+    config = resolve_config(game, parse_options(args.option))
+    if args.games < 1:
+        raise CliError(f"--games must be at least 1, not {clip(str(args.games))}")
+    limit = job_limit()
+    if not 1 <= args.jobs <= limit:
+        raise CliError(f"--jobs must be from 1 to {limit} (the processors here), not {clip(str(args.jobs))}")
+    if not 0 <= args.seed <= MAX_SEED:
+        raise CliError(f"--seed must be from 0 to {MAX_SEED}, not {clip(str(args.seed))}")
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise CliError("--plot needs matplotlib: pip install 'tricktable[arena]'") from None
+    try:
+        names = tuple(args.bots.split(","))
+        arena = Arena(game.name, names, seed=args.seed, games=args.games, config=config.changes())
+    except TricktableError as err:
+        raise CliError(f"--bots: {err}") from None
+    start = time.perf_counter()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(f"{game.name}: {arena.bots[0]} vs {arena.bots[1]}", total=2 * arena.pairs)
+        duels = run_arena(arena, args.jobs, lambda n: progress.advance(task, n))
+    seconds = time.perf_counter() - start
+    report = summarize(duels, arena.bots, game=arena.game)
+    if args.plot:
+        from tricktable.arena.plot import plot
+
+        plot(duels, report, args.plot)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        _print_report(console, report, seconds, args)
+    return 0
+
+
+def _print_report(console: Console, report: Report, seconds: float, args: argparse.Namespace) -> None:
+    a, b = report.bots
+    table = Table(
+        title=f"{report.game}: {a} (A) vs {b} (B), {report.games} games in duplicate, seed {args.seed}",
+        box=box.SIMPLE,
+        padding=(0, 1),
+    )
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    lo, hi = report.win_rate_ci
+    table.add_row("games won A / B / drawn", f"{report.wins[0]} / {report.wins[1]} / {report.draws}", "")
+    table.add_row("A's win rate", f"{report.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}")
+    lo, hi = report.score_diff_ci
+    interval = f"{lo:+.3f} – {hi:+.3f}" if math.isfinite(lo) else "— (one pair)"
+    unit = _UNIT.get(report.game, "per deal")
+    table.add_row(f"A − B, {unit}", f"{report.score_diff:+.3f}", interval)
+    for name, ms in report.decision_ms.items():
+        p50, p99 = ms["p50"], ms["p99"]
+        shown = "—" if p50 is None or p99 is None else f"{p50:.1f} / {p99:.1f}"
+        table.add_row(f"{name}: decision ms p50 / p99", shown, "")
+    console.print(table)
+    console.print(f"{report.games} games, {report.deals} deals in {seconds:.1f} s on {args.jobs} process(es)")
+    if args.plot:
+        console.print(f"plot written to {args.plot}")

@@ -1,0 +1,136 @@
+"""The search bots (``hard``, ``expert``): registered for every game, only legal actions, the same
+decisions from the same seed, and stronger than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tricktable import bots, games
+from tricktable.bots.search import LEVELS, SearchBot, deal_value
+from tricktable.core.state import State
+from tricktable.table import play_out
+
+GAMES = ("all-fours", "back-alley", "tractor")
+SMALL = 12
+"""A budget small enough for quick tests (rollouts per decision)."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_registered_as_hard_and_expert(game: str) -> None:
+    assert {"hard", "expert"} <= set(bots.names(game))
+    hard = bots.get("hard", game=game, seed=1)
+    expert = bots.get("expert", game=game, seed=1, config={})
+    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    assert (hard.name, expert.name) == ("hard", "expert")
+    assert expert.rollouts == hard.rollouts * LEVELS["expert"] > hard.rollouts
+    assert hard.wants_events
+
+
+def _random_position(game: str, seed: int, actions: int, phase: str | None = None) -> State:
+    """A game advanced by random play until ``phase`` (if given), then ``actions`` more."""
+    rng = random.Random(seed)
+    state: State = games.get(game).new(seed=seed)
+    while phase is not None and state.phase != phase:
+        seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
+        state = state.apply(rng.choice(state.legal_actions(seat)), seat)
+    for _ in range(actions):
+        seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
+        state = state.apply(rng.choice(state.legal_actions(seat)), seat)
+    return state
+
+
+def _decide(bot: SearchBot, state: State) -> str:
+    seat = state.to_move
+    assert seat is not None
+    action = bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
+    assert action in state.legal_actions(seat)
+    return str(action)
+
+
+def _players(game: str, config: dict[str, int]) -> dict[int, bots.Bot]:
+    """Search at seats 0 and 2, random play at 1 and 3."""
+    players = {s: SearchBot(game, seed=s, rollouts=SMALL, min_worlds=1, config=config) for s in (0, 2)}
+    return players | {s: bots.get("random", game=game, seed=s) for s in (1, 3)}
+
+
+def test_all_fours_games_with_only_legal_actions() -> None:
+    for seed in range(2):
+        state = games.get("all-fours").new(seed=seed, config={"target": 5})
+        final = play_out(state, _players("all-fours", {"target": 5})).final  # apply checks every action
+        assert final.is_over
+
+
+def test_back_alley_hands_with_only_legal_actions() -> None:
+    for seed in range(2):
+        state = games.get("back-alley").new(seed=seed)
+        final = _hands(state, _players("back-alley", {}), 3)  # apply checks every action
+        assert final.view(None).deal_number >= 4
+
+
+def _hands(state: State, players: dict[int, bots.Bot], hands: int) -> State:
+    """``hands`` Back Alley hands played by ``players`` (apply checks each action)."""
+    start = state.view(None).deal_number
+    while not state.is_over and state.view(None).deal_number < start + hands:
+        seat = state.to_move
+        assert seat is not None
+        bot = players[seat]
+        legal = state.legal_actions(seat)
+        events = state.events(seat) if bot.wants_events else ()
+        state = state.apply(bot.choose(state.view(seat), legal, events), seat)
+    return state
+
+
+def test_whole_games_play_out() -> None:
+    state = games.get("all-fours").new(seed=3, config={"target": 3})
+    players = {s: SearchBot("all-fours", seed=s, rollouts=SMALL, config={"target": 3}) for s in range(4)}
+    final = play_out(state, players).final
+    assert final.is_over
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tractor_play_decisions_are_legal(seed: int) -> None:
+    state = _random_position("tractor", seed, 40 + 17 * seed, phase="play")
+    bot = SearchBot("tractor", seed=seed, rollouts=SMALL)
+    _decide(bot, state)
+    # Outside the play phase the heuristic bot decides.
+    _decide(bot, _random_position("tractor", seed, 5))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_decisions(game: str) -> None:
+    phase = "play" if game == "tractor" else None
+    positions = [_random_position(game, seed, 6 + 5 * seed, phase) for seed in range(3)]
+    first = [_decide(SearchBot(game, seed=9, rollouts=SMALL, min_worlds=1), s) for s in positions]
+    again = [_decide(SearchBot(game, seed=9, rollouts=SMALL, min_worlds=1), s) for s in positions]
+    assert first == again
+
+
+def test_deal_value_is_a_difference_for_the_team() -> None:
+    state = games.get("all-fours").new(seed=1, config={"target": 3})
+    players = {s: bots.get("heuristic", game="all-fours", seed=s) for s in range(4)}
+    final = play_out(state, players).final
+    assert final.result is not None
+    gain = deal_value("all-fours", state, final, 0)
+    assert (
+        gain == final.result.scores[0] - final.result.scores[1] == -deal_value("all-fours", state, final, 1)
+    )
+
+
+def test_hard_beats_random() -> None:
+    """The first two Back Alley hands of a few deals, in duplicate: even on a tiny budget the search
+    side takes far more points than random play, in every one of the four games."""
+    gains = []
+    for seed in range(2):
+        for search_team in (0, 1):
+            state = games.get("back-alley").new(seed=seed)
+            players: dict[int, bots.Bot] = {
+                s: SearchBot("back-alley", seed=s, rollouts=SMALL, min_worlds=1)
+                if s % 2 == search_team
+                else bots.get("random", game="back-alley", seed=s)
+                for s in range(4)
+            }
+            final = _hands(state, players, 2)
+            gains.append(deal_value("back-alley", state, final, search_team))
+    assert min(gains) > 0 and sum(gains) / len(gains) > 100, gains  # about 245 on 2 hands
