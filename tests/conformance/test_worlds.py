@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tricktable import games
+from tricktable import bots, games
 from tricktable.core import IllegalActionError, InvalidActionError, State
 from tricktable.core.events import EVENT_KINDS, PrivateEvent
 from tricktable.core.sampling import SampleError
@@ -24,16 +24,34 @@ from .walk import EXPLICIT_LIMIT, candidate_actions, walk
 
 GAMES = [games.get(name) for name in games.names()]
 CONFIGS: dict[str, list[Any]] = {"all-fours": [None, {"players": 2}], "back-alley": [None], "tractor": [None]}
-STATES_PER_GAME = 240
+STATES_PER_GAME = 1000
 
 
 def random_states(game: Any, count: int, seed: int) -> Iterator[State]:
-    """States at random depths of random games (every config of the game in turn)."""
+    """States at random depths of games played at random (every config of the game in turn) and, every
+    other one, by the heuristic bots: their plays (few failed throws, kept suits) meet other limits."""
     rng = random.Random(seed)
     configs = CONFIGS[game.name]
     for i in range(count):
-        *_, state = walk(game, seed * 1000 + i, rng.randrange(0, 450), configs[i % len(configs)])
+        config = configs[i % len(configs)]
+        depth = rng.randrange(0, 450)
+        if i % 2:
+            *_, state = walk(game, seed * 1000 + i, depth, config)
+        else:
+            state = bot_game(game, seed * 1000 + i, depth, config)
         yield state
+
+
+def bot_game(game: Any, seed: int, steps: int, config: Any) -> State:
+    state = game.new(seed=seed, config=config)
+    players = {s: bots.get("heuristic", game=game.name, seed=seed + s) for s in range(state.num_seats)}
+    for _ in range(steps):
+        seat = state.to_move
+        if state.is_over or seat is None:
+            break
+        action = players[seat].choose(state.view(seat), state.legal_actions(seat), ())
+        state = state.apply(action, seat)
+    return state
 
 
 def refusal(state: State, action: Any, seat: int) -> str | None:

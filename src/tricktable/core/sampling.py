@@ -164,51 +164,67 @@ def deal_slots(
     :class:`SampleError` if no placement exists."""
     if sum(sizes) != len(pool):
         raise SampleError(f"{len(pool)} unseen cards for {sum(sizes)} places")
-    cards = list(pool)
-    rng.shuffle(cards)
-    allowed = [[i for i in range(len(sizes)) if c not in excluded[i]] for c in cards]
-    # The most constrained cards first: they find room before the open slots fill up.
-    order = sorted(range(len(cards)), key=lambda k: len(allowed[k]))
-    slots: list[list[int]] = [[] for _ in sizes]
-    if any(single):
-        held: list[set[Card]] = [set() for _ in sizes]
+    placing = _Placing(list(pool), sizes, excluded, single or [()] * len(sizes), rng)
+    return placing.deal()
 
-        def fits(k: int, i: int) -> bool:
-            return not (cards[k] in held[i] and cards[k] in single[i])
 
-        for k in order:
-            options = [i for i in allowed[k] if len(slots[i]) < sizes[i] and fits(k, i)]
-            if not options:
+class _Placing:
+    """One dealing of :func:`deal_slots`: the most constrained cards first, each into a random open
+    slot in proportion to its room; a card that meets only full (or, for a single card, taken) slots
+    moves a placed card on to another slot it may take, recursively, as in bipartite matching."""
+
+    def __init__(
+        self,
+        cards: list[Card],
+        sizes: Sequence[int],
+        excluded: Sequence[Collection[Card]],
+        single: Sequence[Collection[Card]],
+        rng: random.Random,
+    ) -> None:
+        rng.shuffle(cards)
+        self.cards, self.sizes, self.single, self.rng = cards, sizes, single, rng
+        self.allowed = [[i for i in range(len(sizes)) if c not in excluded[i]] for c in cards]
+        self.slots: list[list[int]] = [[] for _ in sizes]
+        self.counts: list[dict[Card, int]] = [{} for _ in sizes]
+
+    def deal(self) -> list[list[Card]]:
+        for k in sorted(range(len(self.cards)), key=lambda k: len(self.allowed[k])):
+            open_slots = [
+                i for i in self.allowed[k] if len(self.slots[i]) < self.sizes[i] and self._fits(k, i)
+            ]
+            if open_slots:
+                room = [self.sizes[i] - len(self.slots[i]) for i in open_slots]
+                self._put(k, self.rng.choices(open_slots, room)[0])
+            elif not self._augment(k, set()):
                 raise SampleError("the unseen cards cannot be placed consistently with what was shown")
-            room = [sizes[i] - len(slots[i]) for i in options]
-            chosen = rng.choices(options, room)[0]
-            slots[chosen].append(k)
-            held[chosen].add(cards[k])
-        return [[cards[k] for k in slot] for slot in slots]
-    for k in order:
-        options = [i for i in allowed[k] if len(slots[i]) < sizes[i]]
-        if options:
-            # Weighted by room left, so a card lands in a slot in proportion to its free places.
-            room = [sizes[i] - len(slots[i]) for i in options]
-            slots[rng.choices(options, room)[0]].append(k)
-        elif not _augment(k, allowed, slots, sizes, set()):
-            raise SampleError("the unseen cards cannot be placed consistently with what was shown")
-    return [[cards[k] for k in slot] for slot in slots]
+        return [[self.cards[k] for k in slot] for slot in self.slots]
 
-
-def _augment(
-    k: int, allowed: list[list[int]], slots: list[list[int]], sizes: Sequence[int], seen: set[int]
-) -> bool:
-    """Place card ``k`` by moving a placed card on to another slot it may take (recursively)."""
-    for i in allowed[k]:
-        if i in seen:
-            continue
-        seen.add(i)
-        if len(slots[i]) < sizes[i]:
-            slots[i].append(k)
+    def _fits(self, k: int, i: int, leaving: int | None = None) -> bool:
+        """Whether card ``k`` may join slot ``i`` (once card ``leaving`` has left it)."""
+        card = self.cards[k]
+        if card not in self.single[i]:
             return True
-        for j, other in enumerate(slots[i]):
-            if _augment(other, allowed, slots, sizes, seen):
-                slots[i][j] = k
+        held = self.counts[i].get(card, 0) - (leaving is not None and self.cards[leaving] == card)
+        return held == 0
+
+    def _put(self, k: int, i: int) -> None:
+        self.slots[i].append(k)
+        self.counts[i][self.cards[k]] = self.counts[i].get(self.cards[k], 0) + 1
+
+    def _augment(self, k: int, seen: set[int]) -> bool:
+        for i in self.allowed[k]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if len(self.slots[i]) < self.sizes[i] and self._fits(k, i):
+                self._put(k, i)
                 return True
-    return False
+            for j, other in enumerate(self.slots[i]):
+                if self._fits(k, i, leaving=other) and self._augment(other, seen):
+                    # ``other`` now sits elsewhere: ``k`` takes its place here.
+                    self.slots[i][j] = k
+                    counts = self.counts[i]
+                    counts[self.cards[other]] -= 1
+                    counts[self.cards[k]] = counts.get(self.cards[k], 0) + 1
+                    return True
+        return False
