@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import gymnasium as gym
 import numpy as np
@@ -124,8 +125,6 @@ def test_vector_env_with_bots_and_a_bad_id() -> None:
 
 
 def test_docs_show_each_layout_as_the_code_builds_it() -> None:
-    from pathlib import Path
-
     from tricktable.env.actions import codec_for
     from tricktable.env.observe import SPECS, layout_for
 
@@ -134,3 +133,18 @@ def test_docs_show_each_layout_as_the_code_builds_it() -> None:
         layout, _ = layout_for(game, 4)
         assert layout.table() in doc, f"docs/observations.md is out of date for {game}"
         assert f"({layout.size} floats, {codec_for(game).size} actions)" in doc
+
+
+def test_the_training_example_runs_and_plots(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = Path(__file__).parents[2] / "examples" / "train_all_fours.py"
+    out = tmp_path / "curve.png"
+    args = ["--minutes", "0.03", "--eval-every", "10", "--eval-games", "4", "--final-games", "6"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args, "--out", str(out)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "policy (team 0) vs random" in done.stdout
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

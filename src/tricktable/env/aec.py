@@ -246,6 +246,11 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._accumulate_rewards()
 
     @property
+    def deals_scored(self) -> int:
+        """Deals scored so far in this game (counted when ``reward="deal"`` or ``max_deals`` is set)."""
+        return self._deals
+
+    @property
     def done(self) -> bool:
         """Whether the game has ended (terminated) or been cut short (truncated)."""
         agent = self.agent_selection

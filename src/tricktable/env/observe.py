@@ -197,6 +197,17 @@ class Encoder:
             ev.DealScored: self._deal_scored,  # type: ignore[dict-item]
         }
 
+    def clone(self) -> Encoder:
+        """An independent copy, to read on from where this one is."""
+        new = Encoder(self.spec.game, self.num_seats, self.seat)
+        new.vec[:] = self.vec
+        new.version = self.version
+        new._trick_empty = self._trick_empty
+        new._sizes = list(self._sizes)
+        new._tricks = list(self._tricks)
+        new._scores = list(self._scores)
+        return new
+
     # --- reading -----------------------------------------------------------------------------------
     def update(self, state: State) -> None:
         """Read the seat's events since the last update (all of them the first time)."""
