@@ -262,3 +262,80 @@ def test_spaces_are_the_same_objects_every_call() -> None:
     assert env.action_space("player_1") is env.action_space("player_1")
     assert env.observation_space("player_2") is env.observation_space("player_2")
     assert env.action_space("player_0").n == 68  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["all-fours", "tractor"])
+def test_out_of_turn_actions_pass_the_pettingzoo_tests(game: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(aec_env(game, out_of_turn=True, **OPTIONS[game]), num_cycles=100)
+        seed_test(functools.partial(aec_env, game, out_of_turn=True, **OPTIONS[game]), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", ["all-fours", "tractor"])
+def test_out_of_turn_seats_are_asked_and_may_wait(game: str) -> None:
+    """With ``out_of_turn``, seats other than the mover that the engine lets act are asked (mask: their
+    legal actions and ``wait``); exposing (All Fours) and declaring while another seat draws (Tractor)
+    then happen."""
+    env = TricktableAEC(game, out_of_turn=True, **OPTIONS[game])
+    rng = np.random.default_rng(4)
+    env.reset(seed=4)
+    asked = 0
+    while not env.done:
+        agent = env.agent_selection
+        seat = int(agent.split("_")[1])
+        state = env.state
+        assert state is not None
+        mask = env.observe(agent)["action_mask"]
+        assert mask.shape == (env.size,) == (env.codec.size + 1,)
+        if seat != state.to_move:
+            asked += 1
+            assert env.waiting and state.may_act(seat)
+            if not env.picked:
+                assert mask[env.wait] == 1
+            codec = env.codec
+            if isinstance(codec, TableCodec):
+                legal = {codec.index[a] for a in state.legal_actions(seat)}
+                assert set(np.flatnonzero(mask[: codec.size]).tolist()) == legal
+            # wait most of the time, so the game moves on
+            legal_ids = np.flatnonzero(mask)
+            take = (
+                env.wait
+                if (mask[env.wait] and rng.random() < 0.8)
+                else int(rng.choice(legal_ids[legal_ids != env.wait]))
+            )
+            env.step(int(take))
+        else:
+            assert mask[env.wait] == 0
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert asked > 0
+    final = env.state
+    assert final is not None
+    events = final.events(None)
+    if game == "all-fours":
+        assert any(type(e).__name__ == "Exposed" for e in events)
+    else:
+        drawers = [e for e in events if type(e).__name__ == "Declared"]
+        assert drawers
+
+
+def test_wait_is_refused_to_the_seat_to_move() -> None:
+    env = TricktableAEC("all-fours", out_of_turn=True)
+    env.reset(seed=1)
+    while env.waiting:
+        env.step(env.wait)
+    with pytest.raises(IllegalActionError, match="wait"):
+        env.step(env.wait)
+
+
+def test_bots_wait_in_the_single_seat_env() -> None:
+    from tricktable.env import SeatEnv
+
+    env = SeatEnv("all-fours", bots="random", out_of_turn=True, config={"target": 3})
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+        done = terminated or truncated

@@ -8,10 +8,13 @@
 ((584,), (68,), 'player_1')
 
 One agent acts at a time: the seat to move (``state.to_move``). Options that the engine lets a seat
-take out of turn — a Tractor declaration while another seat draws, an All Fours exposure — are not
-offered: a Tractor seat declares when it is its own turn to draw or in the last chance after the
-draw, and All Fours exposures (and so calls) never happen. There is no ``parallel_env``: in these
-games one seat acts at a time, so a parallel step would be one real action and three no-ops.
+take out of turn — a Tractor declaration while another seat draws, an All Fours exposure or call —
+are offered only with ``out_of_turn=True``: then after every action each other seat that may act is
+asked in turn (from the mover's left) before the mover, and may decline with the extra id ``wait``
+(the last id of the space). Without it (the default) a Tractor seat declares on its own turn to draw or
+in the last chance after the draw, and All Fours exposures and calls never happen. There is no
+``parallel_env``: in these games one seat acts at a time, so a parallel step would be one real action
+and three no-ops.
 
 Rewards (``reward=``): ``"game"`` (default) gives +1 to each seat of the winning team and -1 to the
 others when the game ends (0 each for a draw); ``"deal"`` gives after every deal the change in the
@@ -71,6 +74,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         max_deals: int | None = None,
         illegal_action: str = "raise",
         illegal_reward: float = -1.0,
+        out_of_turn: bool = False,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -100,6 +104,10 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self.possible_agents = [_agent(s) for s in range(self.num_seats)]
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.codec: Codec = codec_for(name)
+        self.out_of_turn = bool(out_of_turn)
+        self.wait = self.codec.size if self.out_of_turn else -1
+        """The id of ``wait`` (declining to act out of turn), or -1 without ``out_of_turn``."""
+        self.size = self.codec.size + (1 if self.out_of_turn else 0)
         layout, _ = layout_for(name, self.num_seats)
         self.layout = layout
         low, high = layout.bounds()
@@ -107,18 +115,19 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(low, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.codec.size,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (self.size,), dtype=np.int8),
                 }
             )
             for a in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Space[Any]] = {
-            a: spaces.Discrete(self.codec.size) for a in self.possible_agents
+            a: spaces.Discrete(self.size) for a in self.possible_agents
         }
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self.picked: tuple[Card, ...] = ()
         self._encoders: list[Encoder] = []
+        self._queue: list[int] = []
         self._track = reward == "deal" or max_deals is not None
         self._version_read = 0
         self._scores: tuple[int, ...] | None = None
@@ -162,14 +171,41 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._deals = 0
         self._version_read = 0
         self._skip_agent_selection = None
-        self.agent_selection = self._mover_agent()
+        self._open_window(self.state)
+        self._select()
         if self.state.is_over:
             self._settle(self.state)
 
-    def _mover_agent(self) -> str:
+    def _open_window(self, state: State) -> None:
+        """With ``out_of_turn``: after each action, the seats other than the one to move that may act
+        (in turn order from the mover's left) are each asked in turn, and may ``wait``."""
+        self._queue = []
+        mover = state.to_move
+        if not self.out_of_turn or mover is None or state.is_over:
+            return
+        acting = state.acting_seats()
+        n = self.num_seats
+        self._queue = [s for s in ((mover + k) % n for k in range(1, n)) if s in acting]
+
+    def _select(self) -> None:
         assert self.state is not None
         mover = self.state.to_move
-        return _agent(mover if mover is not None else 0)
+        seat = self._queue[0] if self._queue else (mover if mover is not None else 0)
+        self.agent_selection = _agent(seat)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the agent to act is being offered an out-of-turn action (it may ``wait``)."""
+        return bool(self._queue)
+
+    def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
+        mask = self.codec.mask(state, seat, self.picked)
+        if not self.out_of_turn:
+            return mask
+        out = np.zeros(self.size, dtype=np.int8)
+        out[: self.codec.size] = mask
+        out[self.wait] = 0 if self.picked else int(bool(self._queue))
+        return out
 
     def observe(self, agent: str) -> ObsDict:
         state = self._live()
@@ -179,10 +215,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         encoder.update(state)
         picked = self.picked if acting else ()
         observation = encoder.observe(state.phase, state.to_move, picked)
-        if acting and not state.is_over:
-            mask = self.codec.mask(state, seat, picked)
-        else:
-            mask = np.zeros(self.codec.size, dtype=np.int8)
+        live = acting and not state.is_over
+        mask = self._mask(state, seat) if live else np.zeros(self.size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
@@ -195,8 +229,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             or self.terminations[agent]
             or self.truncations[agent]
         ):
-            return np.zeros(self.codec.size, dtype=np.int8)
-        return self.codec.mask(state, seat, self.picked)
+            return np.zeros(self.size, dtype=np.int8)
+        return self._mask(state, seat)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -211,8 +245,18 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         try:
             if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
                 raise IllegalActionError(
-                    f"an action is an id from 0 to {self.codec.size - 1} (an int), not {action!r}"
+                    f"an action is an id from 0 to {self.size - 1} (an int), not {action!r}"
                 )
+            if action == self.wait and self.out_of_turn:
+                if not self._queue or self.picked:
+                    why = "a card is picked: finish the action" if self.picked else "it is its turn"
+                    raise IllegalActionError(
+                        f"action {action} (wait) is not legal for seat {seat} now: {why}"
+                    )
+                self._queue.pop(0)
+                self._select()
+                self._accumulate_rewards()
+                return
             step = self.codec.step(state, seat, self.picked, int(action))
         except IllegalActionError as err:
             if self.illegal_action == "raise":
@@ -225,7 +269,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             self.state = state = state.apply(step.action, seat)
             self.picked = ()
             self._settle(state)
-        self.agent_selection = self._mover_agent()
+            self._open_window(state)
+        self._select()
         self._accumulate_rewards()
 
     def apply_action(self, action: Action, seat: int) -> None:
@@ -242,7 +287,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self.state = state = state.apply(action, seat)
         self.picked = ()
         self._settle(state)
-        self.agent_selection = self._mover_agent()
+        self._open_window(state)
+        self._select()
         self._accumulate_rewards()
 
     @property

@@ -103,6 +103,10 @@ class SeatEnv(gym.Env[ObsDict, int]):
         """Let the bots act until the learner is to act or the game ends; the learner's reward meanwhile."""
         aec, reward = self.aec, 0.0
         while not aec.done and aec.agent_selection != self.agent:
+            if aec.waiting:  # bots never act out of turn
+                aec.step(aec.wait)
+                reward += float(aec.rewards[self.agent])
+                continue
             state = aec.state
             assert state is not None and state.to_move is not None
             seat = state.to_move

@@ -59,7 +59,7 @@ class VectorEnv:
         self.seat = seat
         self.bot_name = bots
         self.observation_size = first.layout.size
-        self.action_size = first.codec.size
+        self.action_size = first.size
         self._rng = np.random.default_rng(seed)
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
         self._feeds = [EventFeed() for _ in range(num_envs)]
@@ -145,11 +145,17 @@ class VectorEnv:
         if self.seat is None:
             return
         env, bots, feed = self.envs[i], self._bots[i], self._feeds[i]
-        while not env.done:
+        policy_agent = env.possible_agents[self.seat]
+        while not env.done and env.agent_selection != policy_agent:
+            if env.waiting:  # bots never act out of turn
+                env.step(env.wait)
+                if collect:
+                    self._collect(i, env)
+                continue
             state = env.state
             assert state is not None
             seat = state.to_move
-            if seat is None or seat == self.seat:
+            if seat is None:
                 return
             env.apply_action(bot_choice(state, seat, bots[seat], feed), seat)
             if collect:
@@ -159,12 +165,12 @@ class VectorEnv:
         env = self.envs[i]
         state = env.state
         assert state is not None
-        seat = state.to_move if state.to_move is not None else 0
+        seat = int(env.agent_selection.rsplit("_", 1)[1])
         encoder = env._encoders[seat]
         encoder.update(state)
         encoder.fill(state.phase, state.to_move, env.picked)
         self.obs[i] = encoder.vec
-        self.mask[i] = env.codec.mask(state, seat, env.picked)
+        self.mask[i] = env._mask(state, seat)
         self.seats[i] = seat
 
     def close(self) -> None:
