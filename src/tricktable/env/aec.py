@@ -191,7 +191,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         assert self.state is not None
         mover = self.state.to_move
         seat = self._queue[0] if self._queue else (mover if mover is not None else 0)
-        self.agent_selection = _agent(seat)
+        self.agent_selection = self.possible_agents[seat]
 
     @property
     def waiting(self) -> bool:

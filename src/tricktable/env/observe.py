@@ -13,6 +13,7 @@ teams likewise: row 0 is the seat's own team. The layout of each game is in ``do
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -170,7 +171,9 @@ class Encoder:
         self.num_seats = num_seats
         self.seat = seat
         self.teams = 2 if num_seats == 4 else num_seats
-        self.vec: npt.NDArray[np.float32] = np.zeros(self.layout.size, dtype=np.float32)
+        # One buffer, two faces: ``buf`` for fast scalar updates, ``vec`` (numpy) for blocks and copies.
+        self.buf = array("f", bytes(4 * self.layout.size))
+        self.vec: npt.NDArray[np.float32] = np.frombuffer(self.buf, dtype=np.float32)
         self.version: int | None = None
         self._phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self._word_index = {w: i for i, w in enumerate(self.spec.words)}
@@ -243,14 +246,14 @@ class Encoder:
         vec[s.phase] = 0.0
         index = self._phase_index.get(phase)
         if index is not None:
-            vec[s.phase.start + index] = 1.0
+            self.buf[s.phase.start + index] = 1.0
         vec[s.to_move] = 0.0
         if to_move is not None:
-            vec[s.to_move.start + self._rel(to_move)] = 1.0
+            self.buf[s.to_move.start + self._rel(to_move)] = 1.0
         if s.picked is not None:
             vec[s.picked] = 0.0
             for c in picked:
-                vec[s.picked.start + c] += 1.0
+                self.buf[s.picked.start + c] += 1.0
 
     # --- helpers -----------------------------------------------------------------------------------
     def _rel(self, seat: int) -> int:
@@ -268,7 +271,7 @@ class Encoder:
         self._sizes = [0] * self.num_seats
         self._tricks = [0] * self.teams
         self._set_scores(e.scores)
-        vec[s.dealer.start + self._rel(e.dealer)] = 1.0
+        self.buf[s.dealer.start + self._rel(e.dealer)] = 1.0
         self._trick_empty = True
 
     def _set_scores(self, scores: Sequence[int]) -> None:
@@ -279,12 +282,12 @@ class Encoder:
     def _write_scores(self) -> None:
         base, scale = self.s.scores.start, self.spec.score_scale
         for i, value in enumerate(self._scores):
-            self.vec[base + i] = value / scale
+            self.buf[base + i] = value / scale
 
     def _resize(self, seat: int, change: int) -> None:
         rel = self._rel(seat)
         self._sizes[rel] += change
-        self.vec[self.s.hand_sizes.start + rel] = self._sizes[rel] / self.spec.hand_max
+        self.buf[self.s.hand_sizes.start + rel] = self._sizes[rel] / self.spec.hand_max
 
     def _team_rel(self, team: int) -> int:
         return (team - team_of(self.seat, self.num_seats)) % self.teams
@@ -294,84 +297,92 @@ class Encoder:
         if e.cards is not None and e.seat == self.seat:
             base = self.s.hand.start
             for c in e.cards:
-                self.vec[base + c] += 1.0
+                self.buf[base + c] += 1.0
 
     def _kitty_taken(self, e: ev.KittyTaken) -> None:
         self._dealt(e)
         if self.s.declarers is not None:
-            self.vec[self.s.declarers.start + self._team(e.seat)] = 1.0
+            self.buf[self.s.declarers.start + self._team(e.seat)] = 1.0
 
     def _kitty_buried(self, e: ev.KittyBuried) -> None:
         self._lose(e.seat, e.count, e.cards)
         if e.cards is not None and e.seat == self.seat and self.s.kitty is not None:
             for c in e.cards:
-                self.vec[self.s.kitty.start + c] += 1.0
+                self.buf[self.s.kitty.start + c] += 1.0
 
     def _lose(self, seat: int, count: int, cards: Sequence[Card] | None) -> None:
         self._resize(seat, -count)
         if cards is not None and seat == self.seat:
             base = self.s.hand.start
             for c in cards:
-                self.vec[base + c] -= 1.0
+                self.buf[base + c] -= 1.0
 
     def _discarded(self, e: ev.Discarded) -> None:
         self._lose(e.seat, len(e.cards), e.cards)
         for c in e.cards:
-            self.vec[self.s.turned_up.start + c] += 1.0
+            self.buf[self.s.turned_up.start + c] += 1.0
 
     def _turned_up(self, e: ev.TurnedUp) -> None:
-        self.vec[self.s.turned_up.start + e.card] += 1.0
+        self.buf[self.s.turned_up.start + e.card] += 1.0
 
     def _trump_set(self, e: ev.TrumpSet) -> None:
         s = self.s
         self.vec[s.trump_suit] = 0.0
-        self.vec[s.trump_suit.start + (4 if e.suit is None else _SUITS.index(e.suit))] = 1.0
+        self.buf[s.trump_suit.start + (4 if e.suit is None else _SUITS.index(e.suit))] = 1.0
         if s.trump_rank is not None and e.rank is not None:
             self.vec[s.trump_rank] = 0.0
-            self.vec[s.trump_rank.start + Rank.parse(e.rank) - 2] = 1.0
+            self.buf[s.trump_rank.start + Rank.parse(e.rank) - 2] = 1.0
 
     def _bid(self, e: ev.Bid) -> None:
         if self.s.bids is None:
             return
         base = self.s.bids.start + 4 * self._rel(e.seat)
-        self.vec[base] = 1.0
+        self.buf[base] = 1.0
         if e.bid == "pass":
-            self.vec[base + 2] = 1.0
+            self.buf[base + 2] = 1.0
         elif e.bid == "board":
-            self.vec[base + 3] = 1.0
+            self.buf[base + 3] = 1.0
         else:
-            self.vec[base + 1] = int(e.bid) / 13.0
+            self.buf[base + 1] = int(e.bid) / 13.0
 
     def _decided(self, e: ev.Decided) -> None:
         index = self._word_index.get(e.word)
         if self.s.decisions is not None and index is not None:
-            self.vec[self.s.decisions.start + len(self.spec.words) * self._rel(e.seat) + index] = 1.0
+            self.buf[self.s.decisions.start + len(self.spec.words) * self._rel(e.seat) + index] = 1.0
 
     def _declared(self, e: ev.Declared) -> None:
         block = self.s.declaration
         if block is None:
             return
         self.vec[block] = 0.0
-        self.vec[block.start + self._rel(e.seat)] = 1.0
+        self.buf[block.start + self._rel(e.seat)] = 1.0
         base = block.start + self.num_seats
         for c in e.cards:
-            self.vec[base + c] += 1.0
+            self.buf[base + c] += 1.0
 
     def _played(self, e: ev.Played) -> None:
-        s, vec, rel = self.s, self.vec, self._rel(e.seat)
+        s, buf, seat = self.s, self.buf, e.seat
+        rel = (seat - self.seat) % self.num_seats
         if self._trick_empty:
-            vec[s.trick_leader.start + rel] = 1.0
+            buf[s.trick_leader.start + rel] = 1.0
             self._trick_empty = False
+        cards = e.cards
         trick = s.trick.start + rel * CARD_IDS
         played = s.played.start + rel * CARD_IDS
-        for c in e.cards:
-            vec[trick + c] += 1.0
-            vec[played + c] += 1.0
+        for c in cards:
+            buf[trick + c] += 1.0
+            buf[played + c] += 1.0
         if s.exposed is not None:
             exposed = s.exposed.start + rel * CARD_IDS
-            for c in e.cards:
-                vec[exposed + c] = 0.0
-        self._lose(e.seat, len(e.cards), e.cards)
+            for c in cards:
+                buf[exposed + c] = 0.0
+        sizes = self._sizes
+        sizes[rel] -= len(cards)
+        buf[s.hand_sizes.start + rel] = sizes[rel] / self.spec.hand_max
+        if seat == self.seat:
+            hand = s.hand.start
+            for c in cards:
+                buf[hand + c] -= 1.0
 
     def _trick_won(self, e: ev.TrickWon) -> None:
         s, vec = self.s, self.vec
@@ -380,13 +391,13 @@ class Encoder:
         self._trick_empty = True
         team = self._team(e.trick.winner)
         self._tricks[team] += 1
-        vec[s.team_tricks.start + team] = self._tricks[team] / self.spec.hand_max
+        self.buf[s.team_tricks.start + team] = self._tricks[team] / self.spec.hand_max
         if s.points is not None and e.trick.points:
-            vec[s.points.start + team] += e.trick.points / 100.0
+            self.buf[s.points.start + team] += e.trick.points / 100.0
 
     def _exposed(self, e: ev.Exposed) -> None:
         if self.s.exposed is not None:
-            self.vec[self.s.exposed.start + self._rel(e.seat) * CARD_IDS + e.card] = 1.0
+            self.buf[self.s.exposed.start + self._rel(e.seat) * CARD_IDS + e.card] = 1.0
 
     def _scored(self, e: ev.Scored) -> None:
         if e.team is not None:
@@ -397,7 +408,7 @@ class Encoder:
         if self.s.kitty is not None:
             self.vec[self.s.kitty] = 0.0
             for c in e.cards:
-                self.vec[self.s.kitty.start + c] += 1.0
+                self.buf[self.s.kitty.start + c] += 1.0
 
     def _deal_scored(self, e: ev.DealScored) -> None:
         self._set_scores(e.scores)

@@ -165,7 +165,7 @@ class VectorEnv:
         env = self.envs[i]
         state = env.state
         assert state is not None
-        seat = int(env.agent_selection.rsplit("_", 1)[1])
+        seat = env._seat_of[env.agent_selection]
         encoder = env._encoders[seat]
         encoder.update(state)
         encoder.fill(state.phase, state.to_move, env.picked)
