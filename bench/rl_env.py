@@ -8,6 +8,9 @@ random masked actions, the cost of one observation, and the vector path.
   seat's new events and the public phase) and the mask.
 - *vector*: ``VectorEnv(game, 64)`` in self-play, a random masked id per game drawn with numpy for all
   games at once; decisions per second counts every game's decision.
+
+Times are the process's CPU time (``time.process_time``), not wall time: on a shared machine other
+processes' load then slows the figures less (it still does, through caches and frequency).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ def aec_rate(game: str, seconds: float, options: dict[str, Any] | None = None) -
 
     env = aec_env(game, **(options or {}))
     rng = random.Random(1)
-    clock = time.perf_counter
+    clock = time.process_time
     decisions, seed = 0, 0
     start = clock()
     while clock() - start < seconds:
@@ -61,7 +64,7 @@ def observation_cost(game: str, seconds: float, options: dict[str, Any] | None =
 
     env = TricktableAEC(game, **(options or {}))
     rng = random.Random(2)
-    clock = time.perf_counter
+    clock = time.process_time
     vec_time = mask_time = 0.0
     count, seed = 0, 0
     start = clock()
@@ -95,7 +98,7 @@ def vector_rate(
     venv = VectorEnv(game, num_envs, seed=1, **(options or {}))
     _, mask, _ = venv.reset()
     rng = np.random.default_rng(3)
-    clock = time.perf_counter
+    clock = time.process_time
     steps = 0
     start = clock()
     while clock() - start < seconds:
