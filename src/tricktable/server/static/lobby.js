@@ -1,0 +1,183 @@
+// The lobby: create a table (game, rules, bots per seat), join an open one, or watch one in play.
+import { api, fill, h, playerName, saveSeat, savePlayerName } from "./dom.js";
+import { has, langSwitch, onLang, t, translate } from "./i18n.js";
+
+let games = [];
+let tables = [];
+const form = document.getElementById("create");
+const errorBox = document.getElementById("error");
+
+function showError(err) {
+  errorBox.hidden = false;
+  const key = `error.${err.code}`;
+  fill(errorBox, 
+    h("strong", {}, has(key) ? t(key) : t("error.other")),
+    err.reason ? h("span", { lang: "en" }, " ", err.reason) : null,
+  );
+}
+
+function botLabel(name) {
+  return has(`bot.${name}`) ? t(`bot.${name}`) : name;
+}
+
+function gameLabel(name) {
+  return has(`game.${name}`) ? t(`game.${name}`) : name;
+}
+
+// An option's input, from its "allowed" text: "true, false", "2, 4", "1 to 40", or anything else.
+function optionInput(option, id) {
+  const allowed = String(option.allowed);
+  const range = allowed.match(/^(-?\d+) to (-?\d+)$/);
+  if (range) {
+    return h("input", { id, type: "number", min: range[1], max: range[2], value: option.default, dataset: { kind: "int" } });
+  }
+  if (allowed.includes(",")) {
+    const values = allowed.split(",").map((v) => v.trim());
+    const kind = values.every((v) => v === "true" || v === "false") ? "bool" : values.every((v) => /^-?\d+$/.test(v)) ? "int" : "str";
+    return h("select", { id, dataset: { kind } }, values.map((v) => h("option", { value: v, selected: String(option.default) === v }, v)));
+  }
+  return h("input", { id, type: "text", value: option.default ?? "", dataset: { kind: "str" } });
+}
+
+function optionValue(el) {
+  if (el.dataset.kind === "bool") return el.value === "true";
+  if (el.dataset.kind === "int") return Number(el.value);
+  return el.value;
+}
+
+function renderForm() {
+  const previous = new FormData(form);
+  const gameName = previous.get("game") || games[0]?.name;
+  const game = games.find((g) => g.name === gameName) || games[0];
+  if (!game) return;
+  const seats = [];
+  for (let s = 0; s < game.num_seats; s++) {
+    if (s === 0) {
+      seats.push(h("li", {}, t("create.seat", { n: s + 1 }), ": ", h("strong", {}, t("create.you"))));
+      continue;
+    }
+    const id = `seat-${s}`;
+    const was = previous.get(id) || "heuristic";
+    seats.push(
+      h(
+        "li",
+        {},
+        h("label", { for: id }, t("create.seat", { n: s + 1 })),
+        " ",
+        h(
+          "select",
+          { id, name: id },
+          h("option", { value: "", selected: was === "" }, t("create.open")),
+          game.bots.map((b) => h("option", { value: b, selected: was === b }, t("create.bot", { level: botLabel(b) }))),
+        ),
+      ),
+    );
+  }
+  const preset = previous.get("preset") || "";
+  const options = game.options.map((o) => {
+    const id = `opt-${o.name}`;
+    return h(
+      "div",
+      { class: "option" },
+      h("label", { for: id, lang: "en" }, o.name.replaceAll("_", " ")),
+      " ",
+      optionInput(o, id),
+      h("small", { lang: "en", class: "doc" }, o.doc),
+    );
+  });
+  fill(form, 
+    h(
+      "div",
+      { class: "row" },
+      h("label", { for: "game" }, t("create.game")),
+      h("select", { id: "game", name: "game", onchange: renderForm }, games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, gameLabel(g.name)))),
+    ),
+    h("div", { class: "row" }, h("label", { for: "player" }, t("create.player")), h("input", { id: "player", name: "player", maxlength: 40, value: previous.get("player") || playerName() || t("create.player_default"), required: true })),
+    h("div", { class: "row" }, h("label", { for: "tname" }, t("create.name")), h("input", { id: "tname", name: "tname", maxlength: 80, value: previous.get("tname") || "", placeholder: t("create.name_default", { game: gameLabel(game.name) }) })),
+    h(
+      "div",
+      { class: "row" },
+      h("label", { for: "preset" }, t("create.preset")),
+      h("select", { id: "preset", name: "preset", onchange: renderForm }, h("option", { value: "" }, t("create.preset_standard")), game.presets.map((p) => h("option", { value: p, selected: p === preset, lang: "en" }, p))),
+    ),
+    preset ? null : h("details", {}, h("summary", {}, t("create.options")), options),
+    h("fieldset", {}, h("legend", {}, t("create.seats")), h("ul", { class: "seats" }, seats)),
+    h("button", { type: "submit", class: "primary" }, t("create.submit")),
+  );
+}
+
+async function create(event) {
+  event.preventDefault();
+  errorBox.hidden = true;
+  const data = new FormData(form);
+  const game = games.find((g) => g.name === data.get("game"));
+  const player = String(data.get("player") || "").trim() || t("create.player_default");
+  savePlayerName(player);
+  let config = data.get("preset") || null;
+  if (!config) {
+    config = {};
+    for (const o of game.options) {
+      const el = document.getElementById(`opt-${o.name}`);
+      const value = optionValue(el);
+      if (String(value) !== String(o.default)) config[o.name] = value;
+    }
+  }
+  const bots = [null];
+  for (let s = 1; s < game.num_seats; s++) bots.push(data.get(`seat-${s}`) || null);
+  const name = String(data.get("tname") || "").trim() || t("create.name_default", { game: gameLabel(game.name) });
+  try {
+    const table = await api("/api/tables", { method: "POST", body: { game: game.name, name, config, bots } });
+    const joined = await api(`/api/tables/${table.id}/seats/0`, { method: "POST", body: { name: player } });
+    saveSeat(table.id, { seat: 0, token: joined.token, name: player });
+    location.href = `/table/${table.id}`;
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function renderTables() {
+  const open = [];
+  const watch = [];
+  for (const table of tables) {
+    const free = table.seats.filter((s) => !s.bot && !s.player).length;
+    const desc = `${gameLabel(table.game)} · ${t("lobby.version", { n: table.version })}`;
+    if (free > 0) {
+      open.push(h("li", {}, h("a", { href: `/table/${table.id}`, class: "button" }, t("lobby.join", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, `${desc} · ${t("lobby.free", { n: free })}`)));
+    }
+    watch.push(h("li", {}, h("a", { href: `/table/${table.id}?watch=1`, class: "button" }, t("lobby.watch_table", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, desc)));
+  }
+  document.getElementById("open").replaceChildren(...(open.length ? open : [h("li", {}, t("lobby.none"))]));
+  document.getElementById("watch").replaceChildren(...(watch.length ? watch : [h("li", {}, t("lobby.none"))]));
+}
+
+async function refresh() {
+  try {
+    tables = (await api("/api/tables")).tables;
+    renderTables();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+async function start() {
+  langSwitch(document.getElementById("lang"));
+  translate();
+  form.addEventListener("submit", create);
+  document.getElementById("refresh").addEventListener("click", refresh);
+  onLang(() => {
+    translate();
+    renderForm();
+    renderTables();
+  });
+  try {
+    games = (await api("/api/games")).games;
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  renderForm();
+  await refresh();
+  document.body.dataset.ready = "1";
+}
+
+start();

@@ -1,0 +1,96 @@
+"""Driving the table page as a player would: by its buttons, reading what it shows."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page
+
+READY = 'document.body.dataset.ready === "1"'
+MY_TURN_OR_DONE = (
+    "document.body.dataset.turn === 'me' || !document.getElementById('banner').hidden"
+    " || document.body.dataset.phase === 'over'"
+)
+
+
+def open_table(page: Page, url: str, table_id: str, name: str = "Ada") -> None:
+    """Open a table's page and sit at its first free seat, as a new visitor does."""
+    page.goto(f"{url}/table/{table_id}")
+    page.wait_for_function(READY)
+    page.fill("#sit-name", name)
+    page.locator("#sit-body button.primary").first.click()
+    page.wait_for_selector("#board:not([hidden])")
+
+
+def version(page: Page) -> str:
+    return page.evaluate("document.body.dataset.version")
+
+
+def wait_past(page: Page, before: str) -> None:
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+
+
+def act_once(page: Page) -> str:
+    """Take one action: the first highlighted card, else the first action button. Returns what."""
+    before = version(page)
+    playable = page.locator("#hand .card.playable")
+    buttons = page.locator("#control-body > .actions button.action")
+    bids = page.locator("#control-body .bid-pad button")
+    if bids.count():  # bid one (passing all round throws the hand in)
+        button = bids.nth(min(1, bids.count() - 1))
+        what = button.inner_text()
+        button.click()
+    elif playable.count():
+        what = playable.first.get_attribute("data-card") or ""
+        playable.first.click()
+    elif buttons.count():
+        what = buttons.first.get_attribute("data-action") or ""
+        buttons.first.click()
+    else:
+        return ""
+    wait_past(page, before)
+    return what
+
+
+def play_until_deal_scored(page: Page, limit: float = 90.0) -> int:
+    """Play every turn of ours until a deal is scored (the round summary shows) or the game ends."""
+    deadline = time.monotonic() + limit
+    actions = 0
+    while time.monotonic() < deadline:
+        page.wait_for_function(MY_TURN_OR_DONE, timeout=int(limit * 1000))
+        if page.is_visible("#banner") or page.evaluate("document.body.dataset.phase") == "over":
+            return actions
+        if act_once(page):
+            actions += 1
+    raise AssertionError("the deal did not end in time")
+
+
+def no_horizontal_scroll(page: Page) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+UNNAMED = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('button, a[href], select, input, [role=button], [role=img]')) {
+    if (el.closest('[hidden]')) continue;
+    let name = (el.getAttribute('aria-label') || '').trim();
+    if (!name && el.id) {
+      const label = document.querySelector(`label[for="${el.id}"]`);
+      if (label) name = label.textContent.trim();
+    }
+    if (!name && el.closest('label')) name = el.closest('label').textContent.trim();
+    if (!name && el.getAttribute('aria-labelledby')) {
+      name = el.getAttribute('aria-labelledby').split(' ')
+        .map((id) => document.getElementById(id)?.textContent || '').join(' ').trim();
+    }
+    if (!name && el.tagName !== 'SELECT' && el.tagName !== 'INPUT') name = el.textContent.trim();
+    if (!name) out.push(el.outerHTML.slice(0, 120));
+  }
+  return out;
+}"""
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Controls and images without an accessible name (an axe-style check)."""
+    result: list[str] = page.evaluate(UNNAMED)
+    return result

@@ -1,0 +1,283 @@
+"""The browser table in headless Chromium against a real server: whole hands through the UI at phone
+and desktop sizes, a refused card's reason, a reload in mid-trick, the languages, accessible names."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.browser.conftest import DESKTOP, PHONE, Server, new_page, shot
+from tests.browser.helpers import (
+    MY_TURN_OR_DONE,
+    READY,
+    act_once,
+    no_horizontal_scroll,
+    open_table,
+    play_until_deal_scored,
+    unnamed_controls,
+    version,
+    wait_past,
+)
+
+STATIC_LIMIT = 150 * 1024  # bytes of JavaScript and CSS
+
+
+def create_from_lobby(page: Page, url: str, game: str, name: str = "Ada", screenshot: str = "") -> None:
+    page.goto(url + "/")
+    page.wait_for_function(READY)
+    page.select_option("#game", game)
+    if screenshot:
+        shot(page, screenshot)
+    page.fill("#player", name)
+    assert not unnamed_controls(page)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#board:not([hidden])")
+
+
+@pytest.mark.parametrize(
+    ("game", "size"),
+    [("all-fours", "phone"), ("all-fours", "desktop"), ("back-alley", "phone"), ("back-alley", "desktop")],
+)
+def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, size: str) -> None:
+    viewport = PHONE if size == "phone" else DESKTOP
+    page = new_page(browser, viewport)
+    create_from_lobby(page, server.url, game, screenshot=f"lobby-{size}-{game}")
+    shot(page, f"{game}-{size}-start")
+    assert page.locator(".seat").count() == 4
+    assert page.locator(".seat.me").count() == 1
+    assert page.locator("#hand .card").count() >= 6  # All Fours: 9 or more after a run of the pack
+    assert no_horizontal_scroll(page)
+    assert not unnamed_controls(page)
+    page.wait_for_function(MY_TURN_OR_DONE)
+    shot(page, f"{game}-{size}-turn")
+    actions = play_until_deal_scored(page)
+    assert actions >= 1
+    assert page.is_visible("#banner")
+    assert re.search(r"Deal \d+ scored", page.inner_text("#log"))
+    page.click("#last-btn")
+    assert page.locator("#last .card").count() >= 2
+    assert not unnamed_controls(page)
+    assert no_horizontal_scroll(page)
+    shot(page, f"{game}-{size}-scored")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_refused_card_shows_the_rule(browser: Browser, server: Server) -> None:
+    table = server.table("all-fours", [None, "heuristic", "heuristic", "heuristic"], seed=11)
+    page = new_page(browser, PHONE)
+    open_table(page, server.url, table)
+    for _ in range(40):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        dim = page.locator("#hand .card:not(.playable)")
+        if page.evaluate("document.body.dataset.phase") == "play" and dim.count():
+            label = dim.first.get_attribute("aria-label")
+            dim.first.click()
+            page.wait_for_selector("#error:not([hidden])")
+            text = page.inner_text("#error")
+            assert "breaks a rule" in text
+            reason = page.inner_text("#error .reason").strip()
+            assert len(reason) > 10, text
+            shot(page, "all-fours-phone-refused")
+            assert label
+            page.context.close()
+            return
+        if page.is_visible("#banner"):
+            page.click("#banner button")
+            continue
+        act_once(page)
+    raise AssertionError("no turn offered a card the rules refuse")
+
+
+def test_reload_mid_trick_returns_to_the_seat(browser: Browser, server: Server) -> None:
+    table = server.table("back-alley", [None, "heuristic", "heuristic", "heuristic"], seed=3)
+    page = new_page(browser, DESKTOP)
+    open_table(page, server.url, table, name="Bryn")
+    for _ in range(60):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        in_play = page.evaluate("document.body.dataset.phase") == "play"
+        if (
+            in_play
+            and page.locator("#trick-cards .play").count()
+            and not page.locator("#trick.finished").count()
+        ):
+            break
+        act_once(page)
+    else:
+        raise AssertionError("never our turn in mid-trick")
+    hand = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    trick = page.locator("#trick-cards .card").count()
+    me = page.inner_text(".seat.me .seat-name")
+    before = version(page)
+    page.reload()
+    page.wait_for_function(READY)
+    page.wait_for_selector("#board:not([hidden])")
+    assert page.is_hidden("#sit")
+    assert version(page) == before
+    assert page.inner_text(".seat.me .seat-name") == me
+    assert "Bryn" in me
+    assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+    assert page.locator("#trick-cards .card").count() == trick
+    assert page.evaluate("document.body.dataset.turn") == "me"
+    act_once(page)  # and play on from the same seat
+    shot(page, "back-alley-desktop-after-reload")
+    page.context.close()
+
+
+def english_fragments(page: Page) -> dict[str, list[str]]:
+    """Per language, the English words of the catalogue that the language does not also use."""
+    result: dict[str, list[str]] = page.evaluate(
+        """async () => {
+      const { MESSAGES } = await import('/static/i18n.js');
+      const pieces = (text) => text.split(/\\{\\w+\\}/)
+        .map((p) => p.replace(/[^\\p{L}' ]/gu, ' ').trim()).filter((p) => p.length >= 5);
+      const out = {};
+      for (const code of ['it', 'cy']) {
+        const theirs = Object.values(MESSAGES[code]).join('\\n');
+        const ours = [...new Set(Object.values(MESSAGES.en).flatMap(pieces))];
+        out[code] = ours.filter((p) => !theirs.includes(p));
+      }
+      return out;
+    }"""
+    )
+    return result
+
+
+VISIBLE_TEXT = """() => {
+  const parts = [];
+  const walk = (el) => {
+    const skip = '[hidden], [lang="en"], .user';  // hidden, the engine's English, names people chose
+    if (el.closest && el.closest(skip)) return;
+    if (el.nodeType === 3) {
+      if (el.parentElement && !el.parentElement.closest(skip + ', option')) parts.push(el.textContent);
+      return;
+    }
+    if (el.getAttribute && el.getAttribute('aria-label')) parts.push(el.getAttribute('aria-label'));
+    for (const child of el.childNodes) walk(child);
+  };
+  walk(document.body);
+  const select = document.querySelectorAll('select option:checked');
+  for (const o of select) if (!o.closest('[lang="en"]') && o.lang !== 'en') parts.push(o.textContent);
+  return parts.join('\\n');
+}"""
+
+
+def test_catalogue_and_language_switch(browser: Browser, server: Server) -> None:
+    page = new_page(browser, PHONE, locale="it-IT")
+    page.goto(server.url + "/")
+    page.wait_for_function(READY)
+    keys = page.evaluate(
+        "async () => { const { MESSAGES } = await import('/static/i18n.js');"
+        " return Object.fromEntries(Object.entries(MESSAGES).map(([k, v]) => [k, Object.keys(v).sort()])); }"
+    )
+    assert set(keys) == {"en", "it", "cy"}
+    assert keys["it"] == keys["en"] and keys["cy"] == keys["en"]
+    assert page.evaluate("document.documentElement.lang") == "it"  # picked from the browser's language
+    assert page.inner_text("h1") == "Tavoli da gioco"
+    fragments = english_fragments(page)
+    for code, heading in (("it", "Tavoli da gioco"), ("cy", "Byrddau cardiau")):
+        page.select_option("#lang-select", code)
+        assert page.inner_text("h1") == heading
+        text = page.evaluate(VISIBLE_TEXT)
+        assert not [f for f in fragments[code] if f in text], code
+    # the table page, in play, in each language
+    page.select_option("#lang-select", "en")
+    page.fill("#player", "Ceri")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#board:not([hidden])")
+    page.wait_for_function(MY_TURN_OR_DONE)
+    english = page.inner_text("#status")
+    page.click("#last-btn")
+    for code in ("it", "cy"):
+        page.select_option("#lang-select", code)
+        assert page.inner_text("#status") != english
+        text = page.evaluate(VISIBLE_TEXT)
+        left = [f for f in fragments[code] if f in text]
+        assert not left, (code, left)
+        label = page.locator("#hand .card").first.get_attribute("aria-label") or ""
+        assert label and not re.search(r"\b(of|hearts|spades|clubs|diamonds)\b", label)
+        shot(page, f"all-fours-phone-{code}")
+    page.select_option("#lang-select", "en")
+    assert page.inner_text("#status") == english
+    page.context.close()
+
+
+def test_static_budget(server: Server) -> None:
+    from tricktable.server.web import STATIC
+
+    total = sum(p.stat().st_size for p in STATIC.iterdir() if p.suffix in (".js", ".css"))
+    assert total <= STATIC_LIMIT, total
+
+
+def pick_until_complete(page: Page) -> int:
+    """Pick highlighted cards one at a time (each checked by the server's selectable frame) until the
+    pick is a legal play, then play it. Returns how many cards were played."""
+    before = version(page)
+    for n in range(1, 40):
+        page.locator("#hand .card.playable:not(.picked)").first.click()
+        page.wait_for_function(f"(document.body.dataset.pick || '').startsWith('{n}:')")
+        if page.evaluate("document.body.dataset.pick").endswith(":complete"):
+            assert page.is_enabled("#pick-go")
+            page.click("#pick-go")
+            wait_past(page, before)
+            return n
+        assert page.is_disabled("#pick-go")
+    raise AssertionError("the pick never became a legal play")
+
+
+def pick_pair(page: Page) -> bool:
+    """Lead a pair card by card, if the hand holds one. True if it was played."""
+    cards = page.locator("#hand .card.playable").evaluate_all("els => els.map(e => e.dataset.card)")
+    pairs = [c for c in dict.fromkeys(cards) if cards.count(c) >= 2]
+    if not pairs:
+        return False
+    before = version(page)
+    copies = page.locator(f'#hand .card[data-card="{pairs[0]}"]')
+    copies.nth(0).click()
+    page.wait_for_function("document.body.dataset.pick === '1:complete'")
+    copies.nth(1).click()
+    page.wait_for_function("document.body.dataset.pick === '2:complete'")
+    assert copies.nth(1).get_attribute("aria-pressed") == "true"
+    shot(page, "tractor-phone-pair-picked")
+    page.click("#pick-go")
+    wait_past(page, before)
+    return True
+
+
+def test_tractor_multi_card_play_picked_card_by_card(browser: Browser, server: Server) -> None:
+    table = server.table("tractor", [None, "heuristic", "heuristic", "heuristic"], seed=5)
+    page = new_page(browser, PHONE)
+    open_table(page, server.url, table)
+    multi = False
+    for _ in range(200):
+        page.wait_for_function(MY_TURN_OR_DONE, timeout=60000)
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "draw":  # the page draws for us (auto draw)
+            page.wait_for_timeout(100)
+            continue
+        if phase == "last-declare":
+            before = version(page)
+            page.click('[data-action="pass"]')
+            wait_past(page, before)
+            continue
+        if phase == "kitty":
+            assert pick_until_complete(page) == 8
+            continue
+        if phase != "play":
+            break
+        leading = page.locator("#trick-cards .play").count() == 0 or page.locator("#trick.finished").count()
+        if leading and pick_pair(page):
+            multi = True
+            break
+        if pick_until_complete(page) >= 2:
+            multi = True
+            break
+    assert multi, "no multi-card play came up"
+    assert (
+        re.search(r"plays (\S+) \1", page.inner_text("#log"))
+        or page.locator("#trick-cards .card").count() >= 2
+    )
+    shot(page, "tractor-phone-after-pair")
+    page.context.close()
