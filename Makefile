@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 GAME   ?=
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest bench anchors clean
+.PHONY: play serve test lint typecheck pytest bench anchors clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
 	$(BIN)/tricktable play $(GAME) $(ARGS)
+
+serve: $(STAMP)  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
+	$(BIN)/tricktable serve $(ARGS)
 
 test: lint typecheck pytest  ## ruff, mypy and pytest (with doctests)
 

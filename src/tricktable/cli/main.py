@@ -22,6 +22,7 @@ from tricktable.cli.errors import EXIT_INTERRUPTED, CliError, shorten
 from tricktable.cli.options import get_game
 from tricktable.cli.replay import check_seat, load_replay, print_all, step_through
 from tricktable.cli.rules import rules_text
+from tricktable.cli.serve import add_serve_parser, serve_command
 from tricktable.cli.sim_command import simulate_command
 from tricktable.cli.start import DEFAULT_BOT, play_command
 
@@ -88,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
         "rules", help="rules summary, actions and options", description="Print a game's rules."
     )
     rules.add_argument("game")
+    add_serve_parser(sub)
     add_arena_parser(sub)
     return parser
 
@@ -102,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         commands = {"play": play_command, "simulate": simulate_command, "replay": _replay, "rules": _rules}
+        commands["serve"] = serve_command
         commands["arena"] = arena_command
         command = commands[args.command]
         code = command(console, args)

@@ -1,0 +1,54 @@
+"""``tricktable serve``: the game server (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+
+from tricktable.cli.errors import CliError
+
+__all__ = ["add_serve_parser", "serve_command"]
+
+DEFAULT_DB = "sqlite:///tricktable-server.db"
+
+
+def add_serve_parser(sub: Any) -> None:
+    """Add ``serve`` to the command's subparsers."""
+    serve = sub.add_parser(
+        "serve", help="run the game server", description="Serve tables over HTTP and websockets."
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", default=DEFAULT_DB, help=f"sqlite:///FILE or postgresql://... (default {DEFAULT_DB})"
+    )
+    serve.add_argument("--bot-pause", type=float, default=0.8, help="seconds a bot waits before acting")
+    serve.add_argument(
+        "--absent-after", type=float, default=60.0, help="seconds before a bot plays an absent seat's turn"
+    )
+    serve.add_argument(
+        "--allow-origin", action="append", default=[], metavar="URL", help="a browser origin to allow"
+    )
+    serve.set_defaults(handler=serve_command)
+
+
+def serve_command(console: Console, args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from tricktable.server import Settings, create_app
+    except ImportError:
+        raise CliError(
+            "the server needs its extra: pip install 'tricktable[server]' (or run make serve)"
+        ) from None
+    if not 0 < args.port < 65536:
+        raise CliError(f"--port must be from 1 to 65535, not {args.port}")
+    settings = Settings(
+        bot_pause=args.bot_pause, absent_after=args.absent_after, allowed_origins=tuple(args.allow_origin)
+    )
+    app = create_app(args.db, settings)
+    console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    return 0

@@ -1,0 +1,434 @@
+"""The ASGI application: the HTTP API (tables, seats, records) and the table websocket."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tricktable import bots, games
+from tricktable.cards import parse_cards
+from tricktable.core.errors import shown
+from tricktable.core.rng import MAX_SEED
+from tricktable.server import protocol, web
+from tricktable.server.hub import Hub, SeatTaken
+from tricktable.server.openapi import openapi_document
+from tricktable.server.room import ActionRefused, Client, Room, Settings
+from tricktable.server.store import open_store
+
+__all__ = ["create_app"]
+
+log = logging.getLogger("tricktable.server")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.status, self.code, self.reason = status, code, reason
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 16384:
+        raise ApiError(413, "too_large", "a request body is at most 16384 bytes")
+    try:
+        import json
+
+        obj = json.loads(raw or b"{}")
+    except ValueError:
+        raise ApiError(400, "malformed", "the body is not valid JSON") from None
+    if not isinstance(obj, dict):
+        raise ApiError(400, "malformed", "the body is a JSON object")
+    return obj
+
+
+def _number(obj: dict[str, Any], key: str, low: float, high: float) -> float | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise ApiError(
+            400, "malformed", f"{key} must be a number from {low:g} to {high:g}, not {shown(value)}"
+        )
+    return float(value)
+
+
+async def _room(request: Request) -> Room:
+    room = await _hub(request).room(request.path_params["table_id"])
+    if room is None:
+        raise ApiError(404, "no_such_table", "there is no table with that id")
+    return room
+
+
+def _seat(request: Request, room: Room) -> int:
+    seat: int = request.path_params["seat"]
+    if not 0 <= seat < room.state.num_seats:
+        raise ApiError(404, "no_such_seat", f"the seats are 0 to {room.state.num_seats - 1}")
+    return seat
+
+
+# --- HTTP ----------------------------------------------------------------------------------------------
+async def index(request: Request) -> Response:
+    if web.wants_html(request):
+        return await web.lobby_page(request)
+    return JSONResponse({"service": "tricktable", "openapi": "/openapi.json", "protocol": "docs/protocol.md"})
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(openapi_document())
+
+
+async def list_games(request: Request) -> Response:
+    out = []
+    for name in games.names():
+        g = games.get(name)
+        out.append(
+            {
+                "name": name,
+                "num_seats": g.num_seats(),
+                "presets": sorted(g.Config.presets),
+                "options": [
+                    {"name": o.name, "default": o.default, "allowed": o.allowed, "doc": o.doc}
+                    for o in g.Config.options()
+                ],
+                "bots": bots.names(name),
+            }
+        )
+    return JSONResponse({"games": out})
+
+
+async def create_table(request: Request) -> Response:
+    body = await _body(request)
+    game = body.get("game")
+    if not isinstance(game, str) or game not in games.names():
+        raise ApiError(400, "malformed", f"game must be one of {', '.join(games.names())}, not {shown(game)}")
+    config = body.get("config")
+    if config is not None and not isinstance(config, str | dict):
+        raise ApiError(400, "malformed", "config is an object of options, or a preset's name")
+    name = body.get("name", "")
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 80:
+        raise ApiError(400, "malformed", "name must be a string of 1 to 80 characters")
+    seed = body.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED):
+        raise ApiError(400, "malformed", f"seed must be a whole number from 0 to {MAX_SEED - 1}")
+    try:
+        num = games.get(game).num_seats(config)
+    except ValueError as err:
+        raise ApiError(400, "bad_config", str(err)) from None
+    seat_bots = body.get("bots", [None] * num)
+    if (
+        not isinstance(seat_bots, list)
+        or len(seat_bots) != num
+        or not all(b is None or (isinstance(b, str) and b in bots.names(game)) for b in seat_bots)
+    ):
+        raise ApiError(
+            400,
+            "malformed",
+            f"bots must list, for each of the {num} seats, null (a player) "
+            f"or one of: {', '.join(bots.names(game))}",
+        )
+    try:
+        room = await _hub(request).create(
+            game=game,
+            config=config,
+            bots=seat_bots,
+            name=name.strip(),
+            seed=seed,
+            bot_pause=_number(body, "bot_pause", 0, 30),
+            absent_after=_number(body, "absent_after", 0.05, 3600),
+        )
+    except ValueError as err:
+        raise ApiError(400, "bad_config", str(err)) from None
+    return JSONResponse(await _hub(request).summary(room), status_code=201)
+
+
+async def list_tables(request: Request) -> Response:
+    hub = _hub(request)
+    rooms = [r for r in hub.rooms.values() if not r.state.is_over]
+    return JSONResponse({"tables": [await hub.summary(r) for r in rooms]})
+
+
+async def get_table(request: Request) -> Response:
+    room = await _room(request)
+    return JSONResponse(await _hub(request).summary(room))
+
+
+async def join_seat(request: Request) -> Response:
+    room = await _room(request)
+    seat = _seat(request, room)
+    body = await _body(request)
+    player = body.get("name")
+    if not isinstance(player, str) or not 0 < len(player.strip()) <= 40:
+        raise ApiError(400, "malformed", "name must be a string of 1 to 40 characters")
+    if room.row.bots[seat] is not None:
+        raise ApiError(409, "seat_taken", f"seat {seat} is played by the {room.row.bots[seat]} bot")
+    if room.state.is_over:
+        raise ApiError(409, "game_over", "the game is over")
+    try:
+        token = await _hub(request).join(room, seat, player.strip())
+    except SeatTaken as err:
+        raise ApiError(409, "seat_taken", str(err)) from None
+    return JSONResponse(
+        {"table": room.id, "seat": seat, "player": player.strip(), "token": token}, status_code=201
+    )
+
+
+async def leave_seat(request: Request) -> Response:
+    room = await _room(request)
+    seat = _seat(request, room)
+    auth = request.headers.get("authorization", "")
+    token = auth.removeprefix("Bearer ").strip()
+    if not token or await room.store.seat_of(room.id, token) != seat:
+        raise ApiError(403, "bad_token", "send the seat's token as 'Authorization: Bearer <token>'")
+    await _hub(request).leave(room, seat)
+    return Response(status_code=204)
+
+
+async def get_record(request: Request) -> Response:
+    room = await _room(request)
+    if not room.state.is_over:
+        raise ApiError(
+            409, "not_finished", "a record holds every hidden card: it is given once the game is over"
+        )
+    record = games.get(room.row.game).record(room.state)
+    record["bot_actions"] = [i for i, b in enumerate(room.by_bot) if b]
+    headers = {"content-disposition": f'attachment; filename="{room.row.game}-{room.id}.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+# --- websocket -----------------------------------------------------------------------------------------
+def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
+    """No Origin header: not a browser (a bot, a script). A browser page must be served by this server
+    or be one of the allowed origins."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True
+    return origin in settings.allowed_origins or urlsplit(origin).netloc == ws.headers.get("host")
+
+
+class _Bucket:
+    """A token bucket: ``rate`` frames a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def table_socket(ws: WebSocket) -> None:
+    hub = _hub(ws)
+    if not _origin_ok(ws, hub.settings):
+        await ws.close(code=1008, reason="origin not allowed")
+        return
+    await ws.accept()
+    room = await hub.room(ws.path_params["table_id"])
+    if room is None:
+        await ws.send_json(protocol.error_frame("no_such_table", "there is no table with that id"))
+        await ws.close(code=4404)
+        return
+    bucket = _Bucket(hub.settings.rate, hub.settings.burst)
+    client: Client | None = None
+    writer = None
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                data = message.get("text")
+                if data is None:
+                    data = message.get("bytes") or b""
+                target = client
+                if not bucket.take():
+                    frame = protocol.error_frame(
+                        "rate_limited", "too many frames: this one was dropped", room.state.version
+                    )
+                    await _send(ws, target, frame)
+                    continue
+                try:
+                    frame_in = protocol.read_frame(data)
+                except protocol.ProtocolError as err:
+                    await _send(ws, target, protocol.error_frame(err.code, err.reason, room.state.version))
+                    continue
+                if isinstance(frame_in, protocol.Hello):
+                    seat = None
+                    if frame_in.token is not None:
+                        seat = await room.store.seat_of(room.id, frame_in.token)
+                        if seat is None:
+                            reason = "the seat token is not this table's; send hello without a token to watch"
+                            await _send(
+                                ws, target, protocol.error_frame("bad_token", reason, room.state.version)
+                            )
+                            continue
+                    if client is None:
+                        client = Client(ws, room, seat, frame_in.version)
+                        room.attach(client)
+                        stack.callback(room.detach, client)
+                        writer = _start_writer(client)
+                        stack.push_async_callback(_stop, writer)
+                    else:
+                        room.detach(client)
+                        client.seat, client.version = seat, frame_in.version
+                        room.attach(client)
+                        client.refresh()
+                    continue
+                if client is None:
+                    await _send(ws, None, protocol.error_frame("hello_first", "send a hello frame first"))
+                    continue
+                await _handle(room, client, frame_in)
+    except WebSocketDisconnect:
+        return
+
+
+def _start_writer(client: Client) -> Any:
+    import asyncio
+
+    task = asyncio.create_task(client.run_writer())
+    task.add_done_callback(_writer_done)
+    return task
+
+
+def _writer_done(task: Any) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a client's writer failed", exc_info=task.exception())
+
+
+async def _stop(task: Any) -> None:
+    import asyncio
+
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
+
+
+async def _send(ws: WebSocket, client: Client | None, frame: dict[str, Any]) -> None:
+    if client is not None:
+        client.push(frame)  # in order with the state frames
+    else:
+        await ws.send_json(frame)
+
+
+async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
+    if isinstance(frame, protocol.Ping):
+        client.push({"type": "pong", "version": room.state.version})
+    elif isinstance(frame, protocol.Select):
+        if client.seat is None:
+            room.error(client, "not_seated", "a spectator has no cards to select")
+            return
+        try:
+            picked = parse_cards(" ".join(frame.picked))
+        except ValueError as err:
+            room.error(client, "invalid_action", str(err))
+            return
+        cards = room.state.selectable(picked, client.seat)
+        text = " ".join(str(c) for c in picked)
+        # complete: the picked cards are a legal play (or kitty) as they stand, so a client may send it
+        complete = bool(picked) and any(
+            room.state.is_legal(f"{verb} {text}", client.seat) for verb in ("play", "bury")
+        )
+        client.push(
+            {
+                "type": "selectable",
+                "version": room.state.version,
+                "picked": [str(c) for c in picked],
+                "cards": [str(c) for c in cards],
+                "complete": complete,
+            }
+        )
+    elif isinstance(frame, protocol.Action):
+        if client.seat is None:
+            room.error(
+                client, "not_seated", "a spectator cannot act: join a seat and send hello with its token"
+            )
+            return
+        try:
+            await room.act(client.seat, frame.text, frame.version)
+        except ActionRefused as err:
+            room.error(client, err.code, err.reason)
+
+
+# --- the app -------------------------------------------------------------------------------------------
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"error": exc.code, "reason": exc.reason}, status_code=exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    return JSONResponse({"error": code, "reason": str(exc.detail)}, status_code=exc.status_code)
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    log.exception("internal error on %s %s", request.method, request.url.path)
+    return JSONResponse(
+        {"error": "internal", "reason": "the server failed; this was logged"}, status_code=500
+    )
+
+
+def create_app(db: str, settings: Settings | None = None) -> Starlette:
+    """The server on the database at ``db`` (``sqlite:///file`` or ``postgresql://...``)."""
+    settings = settings or Settings()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hub = Hub(await open_store(db), settings)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    routes = [
+        Route("/", index),
+        Route("/openapi.json", openapi),
+        Route("/api/games", list_games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/seats/{seat:int}", join_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat:int}", leave_seat, methods=["DELETE"]),
+        Route("/api/tables/{table_id}/record", get_record),
+        WebSocketRoute("/ws/tables/{table_id}", table_socket),
+        *web.routes(),
+    ]
+    middleware = [
+        Middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.allowed_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["authorization", "content-type"],
+        )
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
+    )

@@ -1,0 +1,147 @@
+"""The server's tables: creating, seating, loading them (by replay, on start and on demand), and,
+on PostgreSQL, hearing of actions other server processes committed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from typing import Any
+
+from tricktable import games
+from tricktable.core.rng import fresh_seed
+from tricktable.server.room import Room, Settings
+from tricktable.server.store import CHANNEL, Store, TableRow
+
+__all__ = ["Hub", "SeatTaken"]
+
+log = logging.getLogger("tricktable.server")
+
+
+class SeatTaken(Exception):
+    pass
+
+
+class Hub:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self._listener: Any = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table by replaying its log, and start its bots."""
+        for row in await self.store.unfinished():
+            room = await Room.load(row, self.store, self.settings)
+            self.rooms[row.id] = room
+            room.start()
+        if self.store.is_postgres:
+            await self._listen()
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            await room.stop()
+        if self._listener is not None:
+            await self._listener.close()
+        await self.store.close()
+
+    async def _listen(self) -> None:
+        import asyncpg  # type: ignore[import-untyped]
+
+        url = self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._listener = await asyncpg.connect(url)
+        await self._listener.add_listener(CHANNEL, self._heard)
+
+    def _heard(self, _conn: Any, _pid: int, _channel: str, table_id: str) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            task = asyncio.get_running_loop().create_task(room.catch_up())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def room(self, table_id: str) -> Room | None:
+        """The table, loaded from the database if this process has not held it yet."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(table_id)
+            if room is None:
+                row = await self.store.table(table_id)
+                if row is None:
+                    return None
+                room = await Room.load(row, self.store, self.settings)
+                self.rooms[table_id] = room
+                room.start()
+        return room
+
+    async def create(
+        self,
+        *,
+        game: str,
+        config: Any,
+        bots: list[str | None],
+        name: str,
+        seed: int | None,
+        bot_pause: float | None,
+        absent_after: float | None,
+    ) -> Room:
+        """A new table; the caller has checked the fields' types (games' own errors are ValueErrors)."""
+        g = games.get(game)
+        state = g.new(seed=fresh_seed() if seed is None else seed, config=config)
+        row = TableRow(
+            id=secrets.token_hex(8),
+            name=name,
+            game=g.name,
+            config=state.config.changes(),
+            seed=state.seed,
+            bots=tuple(bots),
+            bot_pause=self.settings.bot_pause if bot_pause is None else bot_pause,
+            absent_after=self.settings.absent_after if absent_after is None else absent_after,
+            finished=False,
+        )
+        room = Room(row, state, [], self.store, self.settings)  # checks the bot names
+        await self.store.create_table(row)
+        self.rooms[row.id] = room
+        room.start()
+        return room
+
+    async def join(self, room: Room, seat: int, player: str) -> str:
+        token = secrets.token_urlsafe(32)
+        if not await self.store.take_seat(room.id, seat, player, token):
+            raise SeatTaken(f"seat {seat} is taken")
+        return token
+
+    async def leave(self, room: Room, seat: int) -> None:
+        await self.store.leave_seat(room.id, seat)
+        room.unseat(seat)
+
+    async def summary(self, room: Room) -> dict[str, Any]:
+        players = await self.store.seat_players(room.id)
+        state, row = room.state, room.row
+        result = state.result
+        return {
+            "id": room.id,
+            "name": row.name,
+            "game": row.game,
+            "config": row.config,
+            "num_seats": state.num_seats,
+            "seats": [
+                {"seat": s, "bot": bot, "player": players.get(s), "connected": room.connected(s)}
+                for s, bot in enumerate(row.bots)
+            ],
+            "bot_pause": row.bot_pause,
+            "absent_after": row.absent_after,
+            "version": state.version,
+            "phase": state.phase,
+            "over": state.is_over,
+            "result": None if result is None else result.to_dict(),
+        }
+
+    async def close_rooms(self) -> None:
+        for room in list(self.rooms.values()):
+            with contextlib.suppress(Exception):
+                await room.stop()

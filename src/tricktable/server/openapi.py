@@ -1,0 +1,211 @@
+"""The OpenAPI 3.1 document of the HTTP API, written by hand (tests check it names every route the
+app serves, and that responses match it). The websocket protocol is in docs/protocol.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktable import __version__
+
+__all__ = ["openapi_document"]
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+_TABLE = {"$ref": "#/components/schemas/Table"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    words = {
+        400: "a field is missing or wrong",
+        403: "wrong token",
+        404: "no such table or seat",
+        409: "conflict (seat taken, game over or not yet over)",
+        413: "body too large",
+    }
+    return {str(c): _json(_ERROR, words[c]) for c in codes}
+
+
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "tricktable server",
+            "version": __version__,
+            "description": "Tables of Tractor, Back Alley and All Fours. Play happens over the websocket "
+            "/ws/tables/{table_id} (docs/protocol.md).",
+        },
+        "paths": {
+            "/": {
+                "get": {
+                    "summary": "Where things are",
+                    "responses": {"200": _json({"type": "object"}, "links")},
+                }
+            },
+            "/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": _json({"type": "object"}, "OpenAPI")},
+                }
+            },
+            "/api/games": {
+                "get": {
+                    "summary": "The games, their options, presets and bots",
+                    "responses": {"200": _json({"$ref": "#/components/schemas/Games"}, "the games")},
+                }
+            },
+            "/api/tables": {
+                "get": {
+                    "summary": "The open (unfinished) tables",
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["tables"],
+                                "properties": {"tables": {"type": "array", "items": _TABLE}},
+                            },
+                            "the tables",
+                        )
+                    },
+                },
+                "post": {
+                    "summary": "Create a table",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/NewTable"}}
+                        },
+                    },
+                    "responses": {"201": _json(_TABLE, "the new table"), **_errors(400, 413)},
+                },
+            },
+            "/api/tables/{table_id}": {
+                "get": {
+                    "summary": "One table",
+                    "parameters": [_TABLE_ID],
+                    "responses": {"200": _json(_TABLE, "the table"), **_errors(404)},
+                }
+            },
+            "/api/tables/{table_id}/seats/{seat}": {
+                "post": {
+                    "summary": "Join a seat by name; the answer holds the seat's secret token",
+                    "parameters": [_TABLE_ID, _SEAT],
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["name"],
+                                    "properties": {
+                                        "name": {"type": "string", "minLength": 1, "maxLength": 40}
+                                    },
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "201": _json({"$ref": "#/components/schemas/Seat"}, "seated"),
+                        **_errors(400, 404, 409, 413),
+                    },
+                },
+                "delete": {
+                    "summary": "Leave the seat (Authorization: Bearer <token>)",
+                    "parameters": [_TABLE_ID, _SEAT],
+                    "security": [{"seatToken": []}],
+                    "responses": {"204": {"description": "left"}, **_errors(403, 404)},
+                },
+            },
+            "/api/tables/{table_id}/record": {
+                "get": {
+                    "summary": "A finished game's record (config, seed, every action; which a bot made)",
+                    "parameters": [_TABLE_ID],
+                    "responses": {"200": _json({"type": "object"}, "the record"), **_errors(404, 409)},
+                }
+            },
+        },
+        "components": {
+            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["error", "reason"],
+                    "properties": {"error": {"type": "string"}, "reason": {"type": "string"}},
+                },
+                "NewTable": {
+                    "type": "object",
+                    "required": ["game", "name"],
+                    "properties": {
+                        "game": {"type": "string", "enum": ["all-fours", "back-alley", "tractor"]},
+                        "name": {"type": "string", "minLength": 1, "maxLength": 80},
+                        "config": {"oneOf": [{"type": "object"}, {"type": "string"}, {"type": "null"}]},
+                        "bots": {"type": "array", "items": {"type": ["string", "null"]}},
+                        "seed": {"type": "integer", "minimum": 0},
+                        "bot_pause": {"type": "number", "minimum": 0, "maximum": 30},
+                        "absent_after": {"type": "number", "minimum": 0.05, "maximum": 3600},
+                    },
+                },
+                "Table": {
+                    "type": "object",
+                    "required": [
+                        "id",
+                        "name",
+                        "game",
+                        "config",
+                        "num_seats",
+                        "seats",
+                        "version",
+                        "phase",
+                        "over",
+                    ],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "name": {"type": "string"},
+                        "game": {"type": "string"},
+                        "config": {"type": "object"},
+                        "num_seats": {"type": "integer"},
+                        "seats": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["seat", "bot", "player", "connected"],
+                                "properties": {
+                                    "seat": {"type": "integer"},
+                                    "bot": {"type": ["string", "null"]},
+                                    "player": {"type": ["string", "null"]},
+                                    "connected": {"type": "boolean"},
+                                },
+                            },
+                        },
+                        "bot_pause": {"type": "number"},
+                        "absent_after": {"type": "number"},
+                        "version": {"type": "integer"},
+                        "phase": {"type": "string"},
+                        "over": {"type": "boolean"},
+                        "result": {"type": ["object", "null"]},
+                    },
+                },
+                "Seat": {
+                    "type": "object",
+                    "required": ["table", "seat", "player", "token"],
+                    "properties": {
+                        "table": {"type": "string"},
+                        "seat": {"type": "integer"},
+                        "player": {"type": "string"},
+                        "token": {"type": "string"},
+                    },
+                },
+                "Games": {
+                    "type": "object",
+                    "required": ["games"],
+                    "properties": {"games": {"type": "array", "items": {"type": "object"}}},
+                },
+            },
+        },
+    }

@@ -1,0 +1,293 @@
+"""A table in play: the true state, its connected clients, and the bots that act for it.
+
+Every action goes the same way, whoever sends it (a client, a bot, a stand-in for an absent seat):
+checked against the state at the version it names, committed to the log, and only then applied
+and pushed to the clients. Each client has a writer task: a slow client delays nobody, and several
+actions in quick succession reach it as one state frame with all their events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tricktable import bots, games
+from tricktable.bots import Bot
+from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from tricktable.core.state import State
+from tricktable.server.protocol import error_frame
+from tricktable.server.store import StaleWrite, Store, TableRow
+from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
+
+__all__ = ["ActionRefused", "Client", "Room", "Settings", "replay_table"]
+
+log = logging.getLogger("tricktable.server")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server-wide settings (a table may choose its own bot pause and absence time)."""
+
+    bot_pause: float = 0.8  # seconds a bot waits before acting, so people can follow the play
+    absent_after: float = 60.0  # seconds an absent seat's turn waits before a stand-in bot acts
+    standin: str = "heuristic"  # the bot that plays for an absent seat
+    rate: float = 50.0  # frames per second a connection may send, on average
+    burst: int = 100  # and at most this many at once
+    allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
+
+
+class ActionRefused(Exception):
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Socket(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+class Client:
+    """One websocket: its seat (None: a spectator) and the last version it was sent (-1: nothing
+    yet, so its first frame holds every event from the start)."""
+
+    def __init__(self, socket: Socket, room: Room, seat: int | None, version: int) -> None:
+        self.socket = socket
+        self.room = room
+        self.seat = seat
+        self.version = version
+        self._out: deque[dict[str, Any]] = deque()
+        self._dirty = True
+        self._wake = asyncio.Event()
+        self._wake.set()
+
+    def push(self, frame: dict[str, Any]) -> None:
+        self._out.append(frame)
+        self._wake.set()
+
+    def refresh(self) -> None:
+        self._dirty = True
+        self._wake.set()
+
+    async def run_writer(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._out:
+                await self.socket.send_text(json.dumps(self._out.popleft()))
+            if self._dirty:
+                self._dirty = False
+                await self.socket.send_text(json.dumps(self.room.state_frame(self)))
+
+
+def replay_table(row: TableRow, moves: list[tuple[int, str]]) -> State:
+    game = games.get(row.game)
+    record = game.record(game.new(seed=row.seed, config=row.config))
+    record["actions"] = [[seat, action] for seat, action in moves]
+    state: State = game.replay(record)
+    return state
+
+
+class Room:
+    """One table held in memory. Create with :meth:`load`; call :meth:`start` to run its bots."""
+
+    def __init__(
+        self, row: TableRow, state: State, by_bot: list[bool], store: Store, settings: Settings
+    ) -> None:
+        self.row = row
+        self.id = row.id
+        self.state = state
+        self.by_bot = by_bot  # per action index: whether a bot (or a stand-in) made it
+        self.store = store
+        self.settings = settings
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self._changed = asyncio.Event()
+        self._bots = make_bots(row.game, Seats(row.bots), row.seed)
+        self._standins: dict[int, Bot] = {}
+        self._feed = EventFeed()
+        self._turn_since = time.monotonic()
+        self._left_at: dict[int, float] = {}
+        self._driver: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def load(cls, row: TableRow, store: Store, settings: Settings) -> Room:
+        rows = await store.actions(row.id)
+        state = replay_table(row, [(a.seat, a.action) for a in rows])
+        return cls(row, state, [a.by_bot for a in rows], store, settings)
+
+    # --- clients -------------------------------------------------------------------------------
+    def attach(self, client: Client) -> None:
+        self.clients.add(client)
+        self._changed.set()
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None and not self.connected(client.seat):
+            self._left_at[client.seat] = time.monotonic()
+        self._changed.set()
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def unseat(self, seat: int) -> None:
+        """The seat's player left: its connections watch on as spectators."""
+        for c in list(self.clients):
+            if c.seat == seat:
+                c.seat = None
+                c.refresh()
+        self._left_at[seat] = time.monotonic()
+        self._changed.set()
+
+    def state_frame(self, client: Client) -> dict[str, Any]:
+        """What the client has not seen yet: the seat's view now and the events since its version."""
+        state, seat = self.state, client.seat
+        since = client.version if 0 <= client.version <= state.version else None
+        client.version = state.version
+        result = state.result
+        return {
+            "type": "state",
+            "table": self.id,
+            "seat": seat,
+            "version": state.version,
+            "since": since,
+            "view": state.view(seat).to_dict(),
+            "events": [e.to_dict() for e in state.events(seat, since=since)],
+            "actions": [
+                {"index": i, "seat": s, "by_bot": self.by_bot[i]}
+                for i, (s, _) in enumerate(state.history[since or 0 :], start=since or 0)
+            ],
+            "acting": list(state.acting_seats()),
+            "over": state.is_over,
+            "result": None if result is None else result.to_dict(),
+        }
+
+    def _broadcast(self) -> None:
+        for c in self.clients:
+            c.refresh()
+
+    # --- actions -------------------------------------------------------------------------------
+    async def act(self, seat: int, text: str, version: int, *, by_bot: bool = False) -> None:
+        """Take ``seat``'s action made against ``version``; :class:`ActionRefused` with the reason if
+        it cannot be taken. Committed to the log before anyone is told."""
+        async with self.lock:
+            state = self.state
+            if state.is_over:
+                raise ActionRefused("game_over", "the game is over: no more actions")
+            if version != state.version:
+                raise ActionRefused(
+                    "stale_version",
+                    f"the action was made at version {version}, but the table is at version {state.version}",
+                )
+            try:
+                new = state.apply(text, seat)
+            except NotYourTurnError as err:
+                raise ActionRefused("not_your_turn", err.reason) from None
+            except IllegalActionError as err:
+                raise ActionRefused("illegal_action", err.reason) from None
+            except InvalidActionError as err:
+                raise ActionRefused("invalid_action", str(err)) from None
+            action = new.history[-1][1]
+            try:
+                await self.store.append(self.id, version, seat, str(action), by_bot)
+            except StaleWrite:
+                # Another server process wrote this index first: take its actions and refuse ours.
+                await self._catch_up_locked()
+                raise ActionRefused(
+                    "stale_version",
+                    f"another action was taken first; the table is at version {self.state.version}",
+                ) from None
+            self._advance(new, [by_bot])
+            if new.is_over:
+                await self._finish()
+
+    def _advance(self, new: State, by_bot: list[bool]) -> None:
+        self.state = new
+        self.by_bot.extend(by_bot)
+        self._turn_since = time.monotonic()
+        self._broadcast()
+        self._changed.set()
+
+    async def _finish(self) -> None:
+        result = self.state.result
+        await self.store.finish(self.id, {} if result is None else result.to_dict())
+
+    async def catch_up(self) -> None:
+        """Apply the actions other processes have committed since our version."""
+        async with self.lock:
+            await self._catch_up_locked()
+
+    async def _catch_up_locked(self) -> None:
+        rows = await self.store.actions(self.id, since=self.state.version)
+        if not rows:
+            return
+        state = self.state
+        for a in rows:
+            state = state.apply(a.action, a.seat)
+        self._advance(state, [a.by_bot for a in rows])
+
+    # --- bots and stand-ins ------------------------------------------------------------------------
+    def start(self) -> None:
+        if self._driver is None and not self.state.is_over:
+            self._driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+            self._driver = None
+
+    def _wait(self, seat: int) -> float | None:
+        """Seconds until a bot acts for ``seat``; None while a connected player holds it."""
+        if seat in self._bots:
+            return self.row.bot_pause
+        if self.connected(seat):
+            return None
+        since = max(self._turn_since, self._left_at.get(seat, 0.0))
+        return max(0.0, self.row.absent_after - (time.monotonic() - since))
+
+    def _bot_for(self, seat: int) -> Bot:
+        if seat in self._bots:
+            return self._bots[seat]
+        if seat not in self._standins:
+            self._standins[seat] = bots.get(
+                self.settings.standin, game=self.row.game, seed=bot_seed(self.row.seed, seat)
+            )
+        return self._standins[seat]
+
+    async def _drive(self) -> None:
+        while not self.state.is_over:
+            self._changed.clear()
+            state = self.state
+            seat = acting_seat(state)
+            if seat is None:
+                return
+            wait = self._wait(seat)
+            if wait is None:
+                await self._changed.wait()
+                continue
+            try:
+                await asyncio.wait_for(self._changed.wait(), wait)
+                continue  # something changed: look again
+            except TimeoutError:
+                pass
+            if self.state is not state:
+                continue
+            try:
+                action = bot_choice(state, seat, self._bot_for(seat), self._feed)
+                await self.act(seat, str(action), state.version, by_bot=True)
+            except ActionRefused as err:
+                log.info("table %s: bot action refused (%s): %s", self.id, err.code, err.reason)
+            except Exception:
+                log.exception("table %s: the bot for seat %d failed", self.id, seat)
+                await asyncio.sleep(1.0)
+
+    def error(self, client: Client, code: str, reason: str) -> None:
+        client.push(error_frame(code, reason, self.state.version))

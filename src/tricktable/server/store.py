@@ -1,0 +1,293 @@
+"""Persistence: a table is its config, seed and seats plus an append-only action log.
+
+SQLAlchemy 2 (async) over aiosqlite (SQLite in WAL mode, the default: one file, nothing to install) or
+asyncpg (``postgresql://...``, for several server processes). The log's primary key ``(table_id,
+idx)`` is what makes two writers safe: of two processes appending action ``idx`` to one table, one
+commits and the other gets :class:`StaleWrite` and catches up from the log.
+
+The schema is made and upgraded by the Alembic migrations in ``migrations/`` (:func:`open_store` runs
+them to head on start).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+__all__ = [
+    "CHANNEL",
+    "ActionRow",
+    "StaleWrite",
+    "Store",
+    "TableRow",
+    "async_url",
+    "hash_token",
+    "metadata",
+    "open_store",
+]
+
+CHANNEL = "tricktable_actions"  # PostgreSQL NOTIFY channel: the payload is the table id
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("config", Text, nullable=False),  # JSON: the options that differ from the defaults
+    Column("seed", BigInteger, nullable=False),
+    Column("bots", Text, nullable=False),  # JSON: a bot name, or null for a player, per seat
+    Column("bot_pause", Float, nullable=False),
+    Column("absent_after", Float, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("finished_at", Float, nullable=True),
+    Column("result", Text, nullable=True),  # JSON, once finished
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player", String(40), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("by_bot", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class StaleWrite(Exception):
+    """Another writer committed this table's action at that index first."""
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are 32 random bytes, so one SHA-256 is enough to keep the stored ones useless."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def async_url(url: str) -> str:
+    """``sqlite:///file`` and ``postgresql://...`` with their async drivers; a plain file path is a
+    SQLite file."""
+    if "://" not in url:
+        url = f"sqlite:///{url}"
+    parsed = make_url(url)
+    if parsed.drivername in ("sqlite", "sqlite+aiosqlite"):
+        return parsed.set(drivername="sqlite+aiosqlite").render_as_string(hide_password=False)
+    if parsed.drivername in ("postgresql", "postgres", "postgresql+asyncpg"):
+        return parsed.set(drivername="postgresql+asyncpg").render_as_string(hide_password=False)
+    raise ValueError(f"unsupported database URL {parsed.drivername}://...: use sqlite:/// or postgresql://")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    name: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    bots: tuple[str | None, ...]
+    bot_pause: float
+    absent_after: float
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    idx: int
+    seat: int
+    action: str
+    by_bot: bool
+
+
+def _row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        name=r.name,
+        game=r.game,
+        config=json.loads(r.config),
+        seed=int(r.seed),
+        bots=tuple(json.loads(r.bots)),
+        bot_pause=float(r.bot_pause),
+        absent_after=float(r.absent_after),
+        finished=r.finished_at is not None,
+    )
+
+
+class Store:
+    """The database behind the tables. Every method is one short transaction."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.url = engine.url
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.url.get_backend_name() == "postgresql"
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def create_table(self, row: TableRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(tables).values(
+                    id=row.id,
+                    name=row.name,
+                    game=row.game,
+                    config=json.dumps(row.config),
+                    seed=row.seed,
+                    bots=json.dumps(list(row.bots)),
+                    bot_pause=row.bot_pause,
+                    absent_after=row.absent_after,
+                    created_at=time.time(),
+                )
+            )
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as conn:
+            r = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+        return None if r is None else _row(r)
+
+    async def unfinished(self) -> list[TableRow]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(tables).where(tables.c.finished_at.is_(None)).order_by(tables.c.created_at)
+            )
+            return [_row(r) for r in rows]
+
+    async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
+        """The table's actions from index ``since`` on, in order."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(actions)
+                .where(actions.c.table_id == table_id, actions.c.idx >= since)
+                .order_by(actions.c.idx)
+            )
+            return [ActionRow(r.idx, r.seat, r.action, bool(r.by_bot)) for r in rows]
+
+    async def append(self, table_id: str, idx: int, seat: int, action: str, by_bot: bool) -> None:
+        """Commit action ``idx``; :class:`StaleWrite` if that index is already taken."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    insert(actions).values(
+                        table_id=table_id, idx=idx, seat=seat, action=action, by_bot=by_bot, at=time.time()
+                    )
+                )
+                if self.is_postgres:
+                    # Delivered on commit, to every server process listening (see Hub.listen).
+                    await conn.execute(
+                        text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id}
+                    )
+        except IntegrityError as err:
+            raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
+
+    async def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(finished_at=time.time(), result=json.dumps(result))
+            )
+
+    async def seat_players(self, table_id: str) -> dict[int, str]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(seats.c.seat, seats.c.player).where(seats.c.table_id == table_id)
+            )
+            return {r.seat: r.player for r in rows}
+
+    async def take_seat(self, table_id: str, seat: int, player: str, token: str) -> bool:
+        """Seat ``player``; False if the seat is taken."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    insert(seats).values(
+                        table_id=table_id, seat=seat, player=player, token_hash=hash_token(token)
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    async def seat_of(self, table_id: str, token: str) -> int | None:
+        async with self.engine.connect() as conn:
+            r = (
+                await conn.execute(
+                    select(seats.c.seat).where(
+                        seats.c.table_id == table_id, seats.c.token_hash == hash_token(token)
+                    )
+                )
+            ).first()
+        return None if r is None else int(r.seat)
+
+    async def leave_seat(self, table_id: str, seat: int) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.seat == seat))
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    # WAL: readers never block the writer; NORMAL sync is durable against a process crash (kill -9),
+    # which is what "committed before broadcast" guards against.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def _upgrade(conn: Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
+    cfg.attributes["connection"] = conn
+    command.upgrade(cfg, "head")
+
+
+async def open_store(url: str) -> Store:
+    """Connect to the database at ``url`` and migrate it to the current schema."""
+    engine = create_async_engine(async_url(url))
+    if engine.url.get_backend_name() == "sqlite":
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    async with engine.begin() as conn:
+        await conn.run_sync(_upgrade)
+    return Store(engine)

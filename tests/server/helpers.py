@@ -1,0 +1,141 @@
+"""Helpers for the server tests: a server in this process (Starlette's TestClient) and a table's
+clients, each seat checked frame by frame against the server's own state."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from tricktable.core.state import State
+from tricktable.server import Settings, create_app
+from tricktable.server.room import Room
+
+FAST = Settings(bot_pause=0.0, absent_after=60.0, rate=1e6, burst=1_000_000)
+
+
+def make_client(db: str, settings: Settings = FAST) -> TestClient:
+    return TestClient(create_app(db, settings))
+
+
+def new_table(client: TestClient, game: str, **fields: Any) -> dict[str, Any]:
+    body = {"game": game, "name": f"{game} test", **fields}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    return table
+
+
+def join(client: TestClient, table_id: str, seat: int, name: str = "") -> str:
+    r = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name or f"player {seat}"})
+    assert r.status_code == 201, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def room(client: TestClient, table_id: str) -> Room:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    r: Room = hub.rooms[table_id]
+    return r
+
+
+def card_strings(obj: Any) -> list[str]:
+    """Every string in a JSON value (cards are strings; other strings never spell a card)."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, list):
+        return [s for x in obj for s in card_strings(x)]
+    if isinstance(obj, dict):
+        return [s for x in obj.values() for s in card_strings(x)]
+    return []
+
+
+#: View fields that tell of finished deals (their cards are back in the pack, maybe in a hidden hand).
+HISTORY = frozenset({"last_round", "sheet"})
+
+
+def leaked(frame: dict[str, Any], states: list[State], seat: int | None) -> list[str]:
+    """Cards in the frame that the seat could see at none of ``states`` (the state before the frame's
+    actions and those after them): every copy of the card hidden (Tractor has two of each), and not
+    played or revealed (Tractor's kitty) in the frame's actions: seen by all at that moment, even when
+    the deal ends with it and the next deal hides it again at once."""
+    view = {k: v for k, v in frame["view"].items() if k not in HISTORY}
+    shown = Counter(card_strings({"view": view, "events": frame["events"]}))
+    pack = Counter(str(c) for cards in states[0].card_locations().values() for c in cards)
+    last = states[-1]
+    played = {str(c) for _, a in last.history[states[0].version :] if a.verb == "play" for c in a.cards}
+    played |= {c for e in frame["events"] if e["kind"] == "revealed" for c in e["cards"] or ()}
+    bad = []
+    for card in shown:
+        if (
+            card in pack
+            and card not in played
+            and all(Counter(map(str, s.hidden_cards(seat)))[card] >= pack[card] for s in states)
+        ):
+            bad.append(card)
+    return bad
+
+
+class Seat:
+    """One websocket client at a seat (or a spectator: seat None)."""
+
+    def __init__(self, ws: WebSocketTestSession, seat: int | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.version = -1
+        self.frame: dict[str, Any] = {}
+        self.frames: list[dict[str, Any]] = []
+
+    def receive(self) -> dict[str, Any]:
+        frame: dict[str, Any] = self.ws.receive_json()
+        self.frames.append(frame)
+        if frame["type"] == "state":
+            self.version, self.frame = frame["version"], frame
+        return frame
+
+    def until(self, version: int) -> None:
+        while self.version < version:
+            frame = self.receive()
+            assert frame["type"] == "state", frame
+
+    def next_error(self) -> dict[str, Any]:
+        while True:
+            frame = self.receive()
+            if frame["type"] == "error":
+                return frame
+
+
+def play(
+    client: TestClient,
+    table_id: str,
+    seats: list[Seat],
+    *,
+    upto: int | None = None,
+    rng: random.Random | None = None,
+    history: list[State] | None = None,
+) -> State:
+    """Play random legal actions through the clients (the acting seat's client sends each) until the
+    game ends or reaches ``upto`` actions; every frame is checked for hidden cards."""
+    rng = rng or random.Random(0)
+    the_room = room(client, table_id)
+    states = history if history is not None else [the_room.state]
+    by_seat = {s.seat: s for s in seats}
+    while not the_room.state.is_over and (upto is None or the_room.state.version < upto):
+        state = the_room.state
+        acting = [s for s in state.acting_seats() if s in by_seat]
+        seat = state.to_move if state.to_move in by_seat else acting[0]
+        action = rng.choice(state.legal_actions(seat))
+        by_seat[seat].ws.send_json({"type": "action", "action": str(action), "version": state.version})
+        for s in seats:
+            before = len(s.frames)
+            s.until(state.version + 1)
+            while states[-1].version < the_room.state.version:
+                states.append(the_room.state)
+            for frame in s.frames[before:]:
+                since = frame["since"] if frame["since"] is not None else 0
+                covered = [st for st in states if since <= st.version <= frame["version"]]
+                bad = leaked(frame, covered, s.seat)
+                assert not bad, (s.seat, frame["version"], bad)
+    return the_room.state

@@ -1,0 +1,143 @@
+"""Real server processes (``tricktable serve``) and websocket clients that talk to them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+PG_URL = os.environ.get("TRICKTABLE_TEST_PG", "postgresql://postgres:postgres@127.0.0.1:5432/tricktable_test")
+
+
+def reset_postgres() -> str:
+    """An empty PostgreSQL database for a test; fails (never skips) where PostgreSQL is not running:
+    .ci/run starts it."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    async def reset() -> None:
+        conn = await asyncpg.connect(PG_URL, timeout=5)
+        try:
+            await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+        finally:
+            await conn.close()
+
+    try:
+        asyncio.run(reset())
+    except (OSError, asyncpg.PostgresError) as err:
+        raise AssertionError(
+            f"PostgreSQL is needed at {PG_URL} (set TRICKTABLE_TEST_PG; .ci/run starts it): {err}"
+        ) from err
+    return PG_URL
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``tricktable serve`` in its own process."""
+
+    def __init__(self, db: str, log: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        code = "import sys; from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))"
+        args = ["serve", "--port", str(self.port), "--db", db, "--bot-pause", "0", *extra]
+        self.log = log.open("a")
+        self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=self.log, stderr=self.log)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{self.url}/api/tables", timeout=1).raise_for_status()
+                return
+            except httpx.HTTPError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError(f"the server did not start; see {log}") from None
+                time.sleep(0.1)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        r = httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def get(self, path: str) -> Any:
+        r = httpx.get(f"{self.url}{path}", timeout=10)
+        r.raise_for_status()
+        return r.json()
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flushing."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.log.close()
+
+
+class Player:
+    """A websocket client at a seat."""
+
+    def __init__(
+        self, server: Server, table_id: str, seat: int, token: str, version: int | None = None
+    ) -> None:
+        self.seat, self.token = seat, token
+        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10)
+        hello: dict[str, Any] = {"type": "hello", "token": token}
+        if version is not None:
+            hello["version"] = version
+        self.ws.send(json.dumps(hello))
+        self.frame: dict[str, Any] = {}
+        self.events: list[dict[str, Any]] = []
+        self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        frame: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+        assert frame["type"] == "state", frame
+        self.frame = frame
+        self.events += frame["events"]
+        return frame
+
+    def until(self, version: int) -> None:
+        while self.frame["version"] < version:
+            self.receive()
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def play(players: list[Player], upto: int | None = None) -> int:
+    """The acting player sends its first legal action, until the game is over (or ``upto``); every
+    player must see every version. Returns the version reached."""
+    version = max(p.frame["version"] for p in players)
+    for p in players:
+        p.until(version)
+    while not players[0].frame["over"] and (upto is None or version < upto):
+        frame = players[0].frame
+        actor = next(p for p in players if p.seat in frame["acting"])
+        action = actor.frame["view"]["legal"][0]
+        actor.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+        version += 1
+        for p in players:
+            p.until(version)
+    return version

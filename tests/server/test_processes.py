@@ -1,0 +1,79 @@
+"""Real server processes: kill -9 in mid-round and restart (SQLite and PostgreSQL), and two
+processes sharing one PostgreSQL database with one table's clients split between them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.server.processes import Player, Server, play, reset_postgres
+from tricktable import games
+
+DATABASES: dict[str, Callable[[Path], str]] = {
+    "sqlite": lambda tmp: f"sqlite:///{tmp}/server.db",
+    "postgresql": lambda tmp: reset_postgres(),
+}
+
+
+def seat_players(server: Server, table_id: str, seats: range | list[int]) -> list[Player]:
+    tokens = {s: server.post(f"/api/tables/{table_id}/seats/{s}", {"name": f"p{s}"})["token"] for s in seats}
+    return [Player(server, table_id, s, tokens[s]) for s in seats]
+
+
+@pytest.mark.parametrize("database", DATABASES)
+def test_kill_9_and_restart_loses_nothing(tmp_path: Path, database: str) -> None:
+    db = DATABASES[database](tmp_path)
+    server = Server(db, tmp_path / "server.log")
+    try:
+        table = server.post(
+            "/api/tables", {"game": "all-fours", "name": "crash", "config": {"target": 1}, "seed": 5}
+        )
+        players = seat_players(server, table["id"], range(4))
+        version = play(players, upto=30)  # in the middle of the first deal's tricks
+        assert not players[0].frame["over"]
+        seen = [p.events[:] for p in players]
+        server.kill()
+        for p in players:
+            p.close()
+        server = Server(db, tmp_path / "server.log")
+        assert server.get(f"/api/tables/{table['id']}")["version"] == version
+        back = [Player(server, table["id"], p.seat, p.token, version=version) for p in players]
+        for p, before in zip(back, seen, strict=True):
+            assert p.frame["version"] == version and p.frame["events"] == []
+            p.events = before
+        final = play(back)
+        assert back[0].frame["over"]
+        record = server.get(f"/api/tables/{table['id']}/record")
+        state = games.get("all-fours").replay(record)
+        assert state.version == final and state.is_over
+        for p in back:  # the events before and after the crash are the seat's events of the game
+            assert p.events == [e.to_dict() for e in state.events(p.seat)]
+        for p in back:
+            p.close()
+    finally:
+        server.stop()
+
+
+def test_two_processes_share_one_postgres_table(tmp_path: Path) -> None:
+    db = reset_postgres()
+    a = Server(db, tmp_path / "a.log", "--absent-after", "600")
+    b = Server(db, tmp_path / "b.log", "--absent-after", "600")
+    try:
+        table = a.post(
+            "/api/tables", {"game": "all-fours", "name": "split", "config": {"target": 1}, "seed": 5}
+        )
+        players = seat_players(a, table["id"], [0, 1]) + seat_players(b, table["id"], [2, 3])
+        final = play(players)
+        assert all(p.frame["over"] for p in players)
+        record_a = a.get(f"/api/tables/{table['id']}/record")
+        record_b = b.get(f"/api/tables/{table['id']}/record")
+        assert record_a == record_b and len(record_a["actions"]) == final
+        state = games.get("all-fours").replay(record_a)
+        for p in players:
+            assert p.events == [e.to_dict() for e in state.events(p.seat)]
+            p.close()
+    finally:
+        a.stop()
+        b.stop()
