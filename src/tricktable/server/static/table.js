@@ -172,7 +172,11 @@ function teamOf(s) {
 function render() {
   const v = view();
   if (!v) return;
+  // a keyboard player's focus stays in the hand or the controls when they are redrawn
+  const before = document.activeElement;
+  const region = before?.closest?.("#hand, #controls") ? before.closest("#hand, #controls").id : null;
   $("sit").hidden = true;
+  if ($("board").hidden) performance.mark("table-shown"); // the first paint of the table with its state
   $("board").hidden = false;
   document.body.dataset.game = v.game;
   document.body.dataset.phase = v.phase;
@@ -189,6 +193,10 @@ function render() {
   record.hidden = !S.frame.over;
   record.href = `/api/tables/${tableId}/record`;
   renderError();
+  if (region && !document.activeElement?.closest?.("#hand, #controls")) {
+    const next = document.querySelector("#control-body button:not([disabled]), #hand .card.playable") ?? document.querySelector("#hand .card");
+    next?.focus();
+  }
   document.body.dataset.version = String(S.frame.version);
 }
 
