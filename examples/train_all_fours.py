@@ -11,7 +11,9 @@ environment's ``reward="deal"``: the change in team 0's score margin over the de
 team-0 decision of that deal). Every ``--eval-every`` games it plays greedy evaluation games against
 random bots (fixed seeds, the same for every evaluation) and records team 0's win rate; the plot shows
 that curve with the training return. At the end, a final evaluation over ``--final-games`` games gives
-the win rate with a Wilson 95% interval, next to random-vs-random on the same deals.
+the win rate with a Wilson 95% interval on duplicate deals (each deal played with the trained policy,
+as a :class:`tricktable.env.PolicyBot` in the table loop, on each side), next to random-vs-random on
+the same deals.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from tricktable import bots
-from tricktable.env import TricktableAEC
-from tricktable.table.loop import bot_choice
+from tricktable import bots, games
+from tricktable.env import PolicyBot, TricktableAEC
+from tricktable.table.loop import bot_choice, play_out
 from tricktable.table.stats import wilson_interval
 
 Policy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], int]
@@ -104,6 +106,30 @@ def evaluate(env: TricktableAEC, policy: LinearPolicy | None, games: int, seed: 
     return wins, games
 
 
+def duplicate(policy: LinearPolicy, deals: int, seed: int) -> dict[str, int]:
+    """The arena's method, through the table loop: each game seed is played twice, the greedy policy
+    (as a :class:`PolicyBot`) at seats 0 and 2, then at seats 1 and 3, random bots at the others; and
+    the same games with random bots everywhere, as the baseline. Counts the policy's side's wins."""
+    game = games.get("all-fours")
+    out = {"games": 0, "policy_wins": 0, "random_wins": 0}
+    for d in range((deals + 1) // 2):
+        for side in (0, 1):
+            state = game.new(seed=seed + d)
+            players: dict[int, bots.Bot] = {
+                s: PolicyBot("all-fours", policy.greedy)
+                if s % 2 == side
+                else bots.get("random", game="all-fours", seed=seed + 10 * d + s)
+                for s in range(4)
+            }
+            baseline = {s: bots.get("random", game="all-fours", seed=seed + 10 * d + s + 5) for s in range(4)}
+            result = play_out(state, players).final.result
+            base = play_out(state, baseline).final.result
+            out["games"] += 1
+            out["policy_wins"] += result is not None and result.winner == side
+            out["random_wins"] += base is not None and base.winner == side
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -112,7 +138,7 @@ def main() -> None:
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--eval-every", type=int, default=200, help="games between evaluations")
     parser.add_argument("--eval-games", type=int, default=100)
-    parser.add_argument("--final-games", type=int, default=1000)
+    parser.add_argument("--final-games", type=int, default=800)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="all_fours_curve.png", help="the learning-curve PNG")
     args = parser.parse_args()
@@ -151,12 +177,16 @@ def main() -> None:
             elapsed = time.perf_counter() - start
             print(f"game {game} ({elapsed:.0f} s): greedy win rate vs random {wins / n:.2f}")
 
-    wins, n = evaluate(env, policy, args.final_games, eval_seed + 1_000_000)
-    base_wins, _ = evaluate(env, None, args.final_games, eval_seed + 1_000_000)
+    final = duplicate(policy, args.final_games, eval_seed + 1_000_000)
+    n = final["games"]
+    wins, base_wins = final["policy_wins"], final["random_wins"]
     lo, hi = wilson_interval(wins, n)
     blo, bhi = wilson_interval(base_wins, n)
     print(f"trained {game} games in {time.perf_counter() - start:.0f} s")
-    print(f"policy (team 0) vs random: {wins}/{n} = {wins / n:.3f} (95% {lo:.3f}-{hi:.3f})")
+    print(
+        "duplicate deals through the table loop (PolicyBot), each deal played with the policy on each side:"
+    )
+    print(f"policy side vs random: {wins}/{n} = {wins / n:.3f} (95% {lo:.3f}-{hi:.3f})")
     print(f"random vs random, same deals: {base_wins}/{n} = {base_wins / n:.3f} (95% {blo:.3f}-{bhi:.3f})")
 
     import matplotlib

@@ -146,5 +146,48 @@ def test_the_training_example_runs_and_plots(tmp_path: Path) -> None:
         [sys.executable, str(script), *args, "--out", str(out)], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert "policy (team 0) vs random" in done.stdout
+    assert "policy side vs random" in done.stdout
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("game", ["back-alley", "all-fours"])
+def test_policy_bot_sees_what_the_aec_agent_sees(game: str) -> None:
+    from tricktable.env import PolicyBot, TricktableAEC
+
+    env = TricktableAEC(game, **SHORT[game])
+    env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> int:
+        seen.append((obs, mask))
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    bot = PolicyBot(game, policy)
+    for _ in range(120):
+        if env.done:
+            break
+        state = env.state
+        assert state is not None and state.to_move is not None
+        seat = state.to_move
+        action = bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
+        expected = env.observe(env.agent_selection)
+        assert np.array_equal(seen[-1][0], expected["observation"])
+        assert np.array_equal(seen[-1][1], expected["action_mask"])
+        assert action in state.legal_actions(seat)
+        env.apply_action(action, seat)
+
+
+def test_policy_bot_refuses_tractor_and_ids_outside_the_mask() -> None:
+    from tricktable import games
+    from tricktable.core.errors import ConfigError
+    from tricktable.env import PolicyBot
+
+    with pytest.raises(ConfigError):
+        PolicyBot("tractor", lambda obs, mask: 0)
+    state = games.get("back-alley").new(seed=1)
+    seat = state.to_move
+    assert seat is not None
+    bot = PolicyBot("back-alley", lambda obs, mask: int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(ValueError, match="outside the mask"):
+        bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
