@@ -306,3 +306,28 @@ def test_spectator_sees_no_hand(browser: Browser, server: Server) -> None:
     assert page.locator(".seat.me").count() == 0
     assert not unnamed_controls(page)
     page.context.close()
+
+
+def test_finished_game_offers_its_record(browser: Browser, server: Server) -> None:
+    table = server.table(
+        "all-fours", [None, "heuristic", "heuristic", "heuristic"], config={"target": 2}, seed=4
+    )
+    page = new_page(browser, DESKTOP)
+    open_table(page, server.url, table)
+    for _ in range(100):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        if page.evaluate("document.body.dataset.phase") == "over":
+            break
+        if page.is_visible("#banner button"):
+            page.click("#banner button")
+            continue
+        act_once(page)
+    else:
+        raise AssertionError("the game did not end")
+    assert "Game over" in page.inner_text("#banner")
+    assert page.is_visible("#record")
+    href = page.get_attribute("#record", "href") or ""
+    record = page.evaluate(f"fetch({href!r}).then((r) => r.json())")
+    assert record["actions"] and record["seed"] == 4
+    shot(page, "all-fours-desktop-over")
+    page.context.close()

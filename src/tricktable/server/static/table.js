@@ -254,7 +254,7 @@ function renderTrick() {
   const isTrump = trumpTest(v.game, v.trump);
   let plays = v.trick;
   let note = "";
-  if (!plays.length && v.last_trick.length && v.phase === "play") {
+  if (!plays.length && v.last_trick.length && (v.phase === "play" || v.phase === "over")) {
     plays = v.last_trick;
     note = t("table.won_by", { name: seatName(v.last_winner) });
   }
