@@ -80,7 +80,15 @@ def test_refused_card_shows_the_rule(browser: Browser, server: Server) -> None:
             assert "breaks a rule" in text
             reason = page.inner_text("#error .reason").strip()
             assert len(reason) > 10, text
+            # and, in the page's language, the cards the view allows now
+            allowed = page.inner_text("#error .playable-now")
+            assert len(re.findall("[♠♥♦♣]", allowed)) == page.locator("#hand .card.playable").count()
             shot(page, "all-fours-phone-refused")
+            page.select_option("#lang-select", "it")  # the refusal in Italian, the engine's words in English
+            text = page.inner_text("#error")
+            assert "viola una regola" in text and "in inglese" in text and "Puoi giocare" in text
+            assert page.get_attribute("#error .reason", "lang") == "en"
+            shot(page, "all-fours-phone-refused-it")
             assert label
             page.context.close()
             return

@@ -147,6 +147,12 @@ function renderError() {
   const parts = [h("strong", {}, t("error.title"), ": ", has(key) ? t(key) : t("error.other"))];
   if (err.reason) parts.push(" ", h("span", { class: "reason", lang: "en" }, err.reason));
   if (err.reason && lang() !== "en") parts.push(" ", h("small", {}, t("error.english")));
+  // what the server allows now, in the page's language (from the view's legal actions)
+  const playable = err.code === "illegal_action" ? [...playableCards()] : [];
+  if (playable.length) {
+    const sorted = sortHand(playable, view().game, view().trump).map((x) => x.card);
+    parts.push(h("div", { class: "playable-now" }, t("error.playable", { cards: cardsFace(sorted) })));
+  }
   box.replaceChildren(...parts);
 }
 
