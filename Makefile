@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 GAME   ?=
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck pytest bench anchors clean
+.PHONY: play serve loadtest test lint typecheck pytest bench anchors clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,9 @@ play: $(STAMP)  ## a terminal game against bots (GAME=all-fours|back-alley|tract
 
 serve: $(STAMP)  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
 	$(BIN)/tricktable serve $(ARGS)
+
+loadtest: $(STAMP)  ## tables of 4 websocket clients against a server process (ARGS="--tables 1000 --think 1")
+	$(BIN)/python -m bench.loadtest $(ARGS)
 
 test: lint typecheck pytest  ## ruff, mypy and pytest (with doctests)
 

@@ -50,5 +50,12 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
     )
     app = create_app(args.db, settings)
     console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
+    )
     return 0
