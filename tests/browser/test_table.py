@@ -143,6 +143,10 @@ def test_reload_mid_trick_returns_to_the_seat(browser: Browser, server: Server) 
     page.keyboard.press("Enter")
     wait_past(page, before)
     assert played not in page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.fill("#chat-text", "well played")  # chat goes to everyone at the table
+    page.press("#chat-text", "Enter")
+    page.wait_for_selector("#chat-log li:has-text('well played')")
+    assert "Bryn" in page.inner_text("#chat-log")
     shot(page, "back-alley-desktop-after-reload")
     page.context.close()
 
@@ -312,6 +316,7 @@ def test_spectator_sees_no_hand(browser: Browser, server: Server) -> None:
     assert "watching" in page.inner_text("#status")
     assert page.locator("#hand .card").count() == 0
     assert page.locator(".seat.me").count() == 0
+    assert page.is_hidden("#chat-form") and page.is_visible("#chat-watchers")
     assert not unnamed_controls(page)
     page.context.close()
 

@@ -336,6 +336,20 @@ async def _send(ws: WebSocket, client: Client | None, frame: dict[str, Any]) -> 
 async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
     if isinstance(frame, protocol.Ping):
         client.push({"type": "pong", "version": room.state.version})
+    elif isinstance(frame, protocol.Chat):
+        if client.seat is None:
+            room.error(client, "not_seated", "a spectator cannot chat: join a seat to talk at the table")
+            return
+        players = await room.store.seat_players(room.id)
+        said = {
+            "type": "chat",
+            "seat": client.seat,
+            "name": players.get(client.seat),
+            "text": frame.text,
+            "version": room.state.version,
+        }
+        for other in room.clients:
+            other.push(said)
     elif isinstance(frame, protocol.Select):
         if client.seat is None:
             room.error(client, "not_seated", "a spectator has no cards to select")

@@ -6,7 +6,7 @@ Action(text='play 7H', version=3)
 >>> read_frame('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-tricktable.server.protocol.ProtocolError: unknown frame type 'dance': send hello, action, select or ping
+tricktable.server.protocol.ProtocolError: unknown frame type 'dance': send hello, action, select, chat or ping
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ __all__ = [
     "ERROR_CODES",
     "MAX_FRAME",
     "Action",
+    "Chat",
     "Hello",
     "Ping",
     "ProtocolError",
@@ -79,7 +80,14 @@ class Ping:
     pass
 
 
-Frame = Hello | Action | Select | Ping
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str  # a line a seated player says at the table, relayed to everyone there (not stored)
+
+
+MAX_CHAT = 300  # characters in a chat line
+
+Frame = Hello | Action | Select | Ping | Chat
 
 
 def _version(obj: dict[str, Any], required: bool) -> int:
@@ -125,7 +133,12 @@ def read_frame(text: str | bytes) -> Frame:
         return Select(tuple(picked))
     if kind == "ping":
         return Ping()
-    raise ProtocolError(f"unknown frame type {shown(kind)}: send hello, action, select or ping")
+    if kind == "chat":
+        text = _string(obj, "text", MAX_CHAT).strip()
+        if not text:
+            raise ProtocolError("text must say something, not only spaces")
+        return Chat(text)
+    raise ProtocolError(f"unknown frame type {shown(kind)}: send hello, action, select, chat or ping")
 
 
 def error_frame(code: str, reason: str, version: int | None = None) -> dict[str, Any]:

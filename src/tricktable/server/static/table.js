@@ -29,6 +29,7 @@ const S = {
   autoDraw: true,
   drawSent: -1,
   trickSeen: new Set(),
+  chat: [], // chat frames heard since this page opened (the server does not store them)
 };
 
 // --- names ------------------------------------------------------------------------------------------
@@ -112,6 +113,10 @@ function receive(frame) {
       renderHand();
       renderControls();
     }
+  } else if (frame.type === "chat") {
+    S.chat.push(frame);
+    if (S.chat.length > 200) S.chat.shift();
+    renderChat();
   } else if (frame.type === "error") {
     if (frame.code === "bad_token") {
       forgetSeat(tableId);
@@ -194,6 +199,7 @@ function render() {
   renderHand();
   renderLast();
   renderBanner();
+  renderChat();
   $("score").replaceChildren(...scoreSheet(v).filter(Boolean));
   const record = $("record");
   record.hidden = !S.frame.over;
@@ -557,6 +563,24 @@ function appendLog(events) {
   log.scrollTop = log.scrollHeight;
 }
 
+function renderChat() {
+  const log = $("chat-log");
+  fill(log, S.chat.map((c) => h("li", {}, h("bdi", { class: "user" }, seatName(c.seat)), ": ", h("bdi", { class: "user" }, c.text))));
+  log.scrollTop = log.scrollHeight;
+  const seated = S.seat != null;
+  $("chat-form").hidden = !seated;
+  $("chat-watchers").hidden = seated;
+}
+
+function sendChat(event) {
+  event.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  send({ type: "chat", text });
+  input.value = "";
+}
+
 // --- choosing a seat ------------------------------------------------------------------------------------
 function showSit() {
   $("board").hidden = true;
@@ -620,6 +644,7 @@ async function start() {
     renderError();
   });
   $("hand").addEventListener("keydown", handKeys);
+  $("chat-form").addEventListener("submit", sendChat);
   $("last-btn").addEventListener("click", () => {
     S.showLast = !S.showLast;
     renderLast();
