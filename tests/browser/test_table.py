@@ -342,5 +342,14 @@ def test_finished_game_offers_its_record(browser: Browser, server: Server) -> No
     href = page.get_attribute("#record", "href") or ""
     record = page.evaluate(f"fetch({href!r}).then((r) => r.json())")
     assert record["actions"] and record["seed"] == 4
+    page.click("#replay-btn")  # the replay steps through every trick of the game
+    assert page.inner_text("#replay-step").startswith("Deal 1, trick 1 of")
+    assert page.is_disabled("#replay-prev")
+    assert page.locator("#replay .card").count() == 4
+    page.click("#replay-next")
+    assert page.inner_text("#replay-step").startswith("Deal 1, trick 2 of")
+    page.click("#replay-last")
+    assert page.is_disabled("#replay-next")
+    assert not unnamed_controls(page)
     shot(page, "all-fours-desktop-over")
     page.context.close()

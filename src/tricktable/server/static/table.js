@@ -29,6 +29,7 @@ const S = {
   autoDraw: true,
   drawSent: -1,
   trickSeen: new Set(),
+  replay: null, // the trick shown in the replay of a finished game (an index), or null: closed
   chat: [], // chat frames heard since this page opened (the server does not store them)
 };
 
@@ -200,6 +201,7 @@ function render() {
   renderLast();
   renderBanner();
   renderChat();
+  renderReplay();
   $("score").replaceChildren(...scoreSheet(v).filter(Boolean));
   const record = $("record");
   record.hidden = !S.frame.over;
@@ -563,6 +565,54 @@ function appendLog(events) {
   log.scrollTop = log.scrollHeight;
 }
 
+// --- the replay of a finished game: every trick, from the events ---------------------------------------------
+function replaySteps() {
+  const steps = [];
+  let deal = 1;
+  let trump = view().trump;
+  for (const e of S.events) {
+    if (e.kind === "deal_started") deal = e.deal_number;
+    if (e.kind === "trump_set") trump = view().game === "tractor" ? { rank: e.rank, suit: e.suit } : e.suit;
+    if (e.kind === "trick_won") steps.push({ deal, trick: e.trick, trump });
+  }
+  for (const step of steps) step.total = steps.filter((x) => x.deal === step.deal).length;
+  steps.forEach((step, i) => (step.n = steps.slice(0, i + 1).filter((x) => x.deal === step.deal).length));
+  return steps;
+}
+
+function renderReplay() {
+  const over = Boolean(S.frame?.over);
+  const button = $("replay-btn");
+  button.hidden = !over;
+  const open = over && S.replay !== null;
+  button.textContent = t(open ? "replay.hide" : "replay.open");
+  button.setAttribute("aria-expanded", String(open));
+  $("replay").hidden = !open;
+  if (!open) return;
+  const steps = replaySteps();
+  if (!steps.length) return fill($("replay-body"), h("p", {}, t("table.no_last")));
+  S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
+  const step = steps[S.replay];
+  const isTrump = trumpTest(view().game, step.trump);
+  $("replay-step").textContent = t("replay.step", { deal: step.deal, n: step.n, total: step.total });
+  fill(
+    $("replay-body"),
+    h(
+      "ul",
+      { class: "last-list" },
+      step.trick.plays.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c))))),
+      h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })),
+    ),
+  );
+  $("replay-first").disabled = $("replay-prev").disabled = S.replay === 0;
+  $("replay-next").disabled = $("replay-last").disabled = S.replay === steps.length - 1;
+}
+
+function replayGo(to) {
+  S.replay = to;
+  renderReplay();
+}
+
 function renderChat() {
   const log = $("chat-log");
   fill(log, S.chat.map((c) => h("li", {}, h("bdi", { class: "user" }, seatName(c.seat)), ": ", h("bdi", { class: "user" }, c.text))));
@@ -645,6 +695,11 @@ async function start() {
   });
   $("hand").addEventListener("keydown", handKeys);
   $("chat-form").addEventListener("submit", sendChat);
+  $("replay-btn").addEventListener("click", () => replayGo(S.replay === null ? 0 : null));
+  $("replay-first").addEventListener("click", () => replayGo(0));
+  $("replay-prev").addEventListener("click", () => replayGo(S.replay - 1));
+  $("replay-next").addEventListener("click", () => replayGo(S.replay + 1));
+  $("replay-last").addEventListener("click", () => replayGo(1e9));
   $("last-btn").addEventListener("click", () => {
     S.showLast = !S.showLast;
     renderLast();
