@@ -115,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
 
     report["rl_env"] = report_env(names, seconds=min(args.seconds, 2.0))
 
+    from bench.rollouts import report_rollouts
+
+    report["rollouts"] = report_rollouts(seconds=min(args.seconds, 2.0))
+
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2)
