@@ -252,7 +252,7 @@ def pick_until_complete(page: Page) -> int:
     raise AssertionError("the pick never became a legal play")
 
 
-def pick_pair(page: Page) -> bool:
+def pick_pair(page: Page, size: str) -> bool:
     """Lead a pair card by card, if the hand holds one. True if it was played."""
     cards = page.locator("#hand .card.playable").evaluate_all("els => els.map(e => e.dataset.card)")
     pairs = [c for c in dict.fromkeys(cards) if cards.count(c) >= 2]
@@ -265,20 +265,25 @@ def pick_pair(page: Page) -> bool:
     copies.nth(1).click()
     page.wait_for_function("document.body.dataset.pick === '2:complete'")
     assert copies.nth(1).get_attribute("aria-pressed") == "true"
-    shot(page, "tractor-phone-pair-picked")
+    shot(page, f"tractor-{size}-pair-picked")
     page.click("#pick-go")
     wait_past(page, before)
     return True
 
 
-def test_tractor_multi_card_play_picked_card_by_card(browser: Browser, server: Server) -> None:
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_tractor_round_with_multi_card_plays_picked_card_by_card(
+    browser: Browser, server: Server, size: str
+) -> None:
     table = server.table("tractor", [None, "heuristic", "heuristic", "heuristic"], seed=5)
-    page = new_page(browser, PHONE)
+    page = new_page(browser, PHONE if size == "phone" else DESKTOP)
     open_table(page, server.url, table)
-    multi = False
-    for _ in range(200):
+    multi = 0
+    for _ in range(400):
         page.wait_for_function(MY_TURN_OR_DONE, timeout=60000)
         phase = page.evaluate("document.body.dataset.phase")
+        if page.is_visible("#banner") or phase not in ("draw", "last-declare", "kitty", "play"):
+            break
         if phase == "draw":  # the page draws for us (auto draw)
             page.wait_for_timeout(100)
             continue
@@ -289,22 +294,18 @@ def test_tractor_multi_card_play_picked_card_by_card(browser: Browser, server: S
             continue
         if phase == "kitty":
             assert pick_until_complete(page) == 8
+            shot(page, f"tractor-{size}-kitty-buried")
             continue
-        if phase != "play":
-            break
         leading = page.locator("#trick-cards .play").count() == 0 or page.locator("#trick.finished").count()
-        if leading and pick_pair(page):
-            multi = True
-            break
-        if pick_until_complete(page) >= 2:
-            multi = True
-            break
+        if (leading and not multi and pick_pair(page, size)) or pick_until_complete(page) >= 2:
+            multi += 1
+    else:
+        raise AssertionError("the round did not end")
     assert multi, "no multi-card play came up"
-    assert (
-        re.search(r"plays (\S+) \1", page.inner_text("#log"))
-        or page.locator("#trick-cards .card").count() >= 2
-    )
-    shot(page, "tractor-phone-after-pair")
+    assert re.search(r"plays (\S+) \1", page.inner_text("#log"))
+    assert re.search(r"Deal 1 scored", page.inner_text("#log"))
+    assert no_horizontal_scroll(page)
+    shot(page, f"tractor-{size}-scored")
     page.context.close()
 
 
