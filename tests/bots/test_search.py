@@ -8,6 +8,7 @@ import random
 import pytest
 
 from tricktable import bots, games
+from tricktable.bots.fast_rollout import fast_value
 from tricktable.bots.search import LEVELS, SearchBot, deal_value
 from tricktable.core.state import State
 from tricktable.table import play_out
@@ -134,3 +135,24 @@ def test_hard_beats_random() -> None:
             final = _hands(state, players, 2)
             gains.append(deal_value("back-alley", state, final, search_team))
     assert min(gains) > 0 and sum(gains) / len(gains) > 100, gains  # about 245 on 2 hands
+
+
+@pytest.mark.parametrize("game", ("all-fours", "back-alley"))
+def test_fast_mode_plays_legal_cards_and_repeats(game: str) -> None:
+    """With ``fast`` the play phase is searched on the game's fast path: legal, and seeded."""
+    positions = [_random_position(game, seed, 0, phase="play") for seed in range(4)]
+    positions += [_random_position(game, seed, 3 + seed, phase="play") for seed in range(4)]
+    first = [_decide(SearchBot(game, seed=2, fast=2, fast_rollouts=24), s) for s in positions]
+    again = [_decide(SearchBot(game, seed=2, fast=2, fast_rollouts=24), s) for s in positions]
+    assert first == again
+
+
+def test_fast_value_only_in_the_play_phase() -> None:
+    bidding = games.get("back-alley").new(seed=1)
+    assert fast_value("back-alley", bidding, 0, random.Random(0), 2) is None
+    playing = _random_position("back-alley", 1, 0, phase="play")
+    value = fast_value("back-alley", playing, 0, random.Random(0), 2)
+    assert value is not None and value == -fast_value("back-alley", playing, 1, random.Random(0), 2)  # type: ignore[operator]
+    assert (
+        fast_value("tractor", _random_position("tractor", 1, 0, phase="play"), 0, random.Random(0), 1) is None
+    )

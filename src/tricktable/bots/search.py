@@ -33,6 +33,7 @@ from typing import Any
 
 from tricktable import games
 from tricktable.bots.base import Bot
+from tricktable.bots.fast_rollout import fast_value
 from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.sampling import SampleError
@@ -132,7 +133,12 @@ class SearchBot(Bot):
     """Determinized Monte Carlo search with heuristic rollouts. ``rollouts`` is the budget per
     decision (rollouts across all candidates; default: the game's ``hard`` budget times the level's
     multiple), though every candidate is tried in at least ``min_worlds`` worlds; ``config`` the
-    table's rules (default: the game's defaults)."""
+    table's rules (default: the game's defaults).
+
+    ``fast`` (0: off) plays the card-play phase on the game's fast path instead (Back Alley, All
+    Fours): each candidate in each world is then scored by ``fast`` greedy rollouts
+    (:mod:`tricktable.bots.fast_rollout`), and ``fast_rollouts`` (candidate-world pairs) is the budget
+    of such decisions."""
 
     wants_events = True
 
@@ -144,6 +150,8 @@ class SearchBot(Bot):
         level: str = "hard",
         rollouts: int | None = None,
         min_worlds: int = MIN_WORLDS,
+        fast: int = 0,
+        fast_rollouts: int = 0,
         config: Any = None,
     ) -> None:
         super().__init__(seed)
@@ -152,6 +160,9 @@ class SearchBot(Bot):
         self.rules = _RULES[self.game.name]
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
+        self.fast = fast
+        self.fast_rollouts = fast_rollouts
+        self._fast_phase = False
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
         factory = _heuristic(self.game.name)
@@ -165,6 +176,7 @@ class SearchBot(Bot):
         seat = view.seat
         if seat is None or not events or (phases is not None and view.phase not in phases):
             return self.fallback.choose(view, legal, events)
+        self._fast_phase = view.phase == "play"
         candidates = self._candidates(view, legal, events)
         if len(candidates) == 1:
             return candidates[0]
@@ -195,7 +207,8 @@ class SearchBot(Bot):
         game = self.game.name
         deal_key = self.rules.deal_key
         team = team_of(seat, self.game.num_seats(self.config))
-        worlds = max(self.min_worlds, self.rollouts // len(candidates))
+        budget = self.fast_rollouts if self.fast and self._fast_phase else self.rollouts
+        worlds = max(self.min_worlds, budget // len(candidates))
         totals = [0.0] * len(candidates)
         rng = self.rng
         for _ in range(worlds):
@@ -203,9 +216,15 @@ class SearchBot(Bot):
             rollout_seed = rng.getrandbits(64)
             key = deal_key(world)
             for i, action in enumerate(candidates):
+                after = world.apply(action, seat)
+                if self.fast and deal_key(after) == key:
+                    value = fast_value(game, after, team, random.Random(rollout_seed), self.fast)
+                    if value is not None:
+                        totals[i] += value
+                        continue
                 for s, policy in self.policies.items():
                     policy.rng.seed(rollout_seed + s)
-                end = rollout(world.apply(action, seat), self.policies, deal_key, key)
+                end = rollout(after, self.policies, deal_key, key)
                 totals[i] += deal_value(game, world, end, team)
         return totals
 
