@@ -3,9 +3,10 @@
 For a decision with a real choice the bot samples worlds the seat cannot tell from the real one
 (``game.sample(seat, events, ...)``: the unseen cards dealt at random among the places they could
 be), plays each candidate action in each world, lets the heuristic bots play the deal out from there,
-and picks the candidate whose deals end best for its team on average. Every candidate is tried in
-the same worlds with the same rollout seeds (common random numbers), so the comparison between
-candidates is sharper than the spread of the deals.
+and picks the candidate whose deals end best for its team on average — provided it beats the heuristic
+bot's own choice by a clear margin, else it keeps that choice. Every candidate is tried in the same
+worlds with the same rollout seeds (common random numbers), so the comparison between candidates is
+sharper than the spread of the deals.
 
 The bot sees only the seat's view, its legal actions and its events, like any bot; the worlds it
 samples are its own imaginings. The table's rules (``config``) are public knowledge at a table: give
@@ -26,6 +27,7 @@ True
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -101,6 +103,8 @@ LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
 
 MIN_WORLDS = 4
 """Every candidate is tried in at least this many worlds, however many candidates there are."""
+CONFIDENCE = 1.0
+"""How many standard errors the search's best candidate must gain over the heuristic's choice."""
 
 
 def deal_value(game: str, start: State, end: State, team: int) -> float:
@@ -177,24 +181,37 @@ class SearchBot(Bot):
         if seat is None or not events or (phases is not None and view.phase not in phases):
             return self.fallback.choose(view, legal, events)
         self._fast_phase = view.phase == "play"
-        candidates = self._candidates(view, legal, events)
-        if len(candidates) == 1:
-            return candidates[0]
+        default = self.fallback.choose(view, legal, events)
+        candidates = self._candidates(legal, default)
         try:
-            totals = self._search(seat, events, candidates)
+            values = self._search(seat, events, candidates)
         except SampleError:
-            return self.fallback.choose(view, legal, events)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+            return default
+        return candidates[self._pick(values, candidates.index(default))]
 
-    def _candidates(self, view: View, legal: Sequence[Action], events: Sequence[Event]) -> list[Action]:
+    def _pick(self, values: Sequence[Sequence[float]], default: int) -> int:
+        """The candidate with the best mean, if it beats the heuristic's choice (``default``) by more
+        than :data:`CONFIDENCE` standard errors of their paired difference (the same worlds, the
+        same rollout seeds); else the heuristic's choice. Among a few dozen noisy estimates the
+        best-looking one is often only lucky: this keeps the search from trading a sound play for one."""
+        means = [sum(v) / len(v) for v in values]
+        best = max(range(len(values)), key=lambda i: (means[i], -i))
+        if best == default:
+            return best
+        diffs = [a - b for a, b in zip(values[best], values[default], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
+        return best if mean > CONFIDENCE * spread / math.sqrt(n) else default
+
+    def _candidates(self, legal: Sequence[Action], default: Action) -> list[Action]:
         """Every legal action when they are few; else the heuristic's choice and a random spread of
         the others (Tractor's multi-card leads and follows can number in the thousands)."""
         limit = self.rules.max_candidates
         count = len(legal)
         if count <= limit:
             return list(legal)
-        chosen = [self.fallback.choose(view, legal, events)]
+        chosen = [default]
         for index in self.rng.sample(range(count), min(count, 4 * limit)):
             action = legal[index]
             if action not in chosen:
@@ -203,13 +220,14 @@ class SearchBot(Bot):
                 break
         return chosen
 
-    def _search(self, seat: int, events: Sequence[Event], candidates: Sequence[Action]) -> list[float]:
+    def _search(self, seat: int, events: Sequence[Event], candidates: Sequence[Action]) -> list[list[float]]:
+        """Each candidate's value in each world, in world order."""
         game = self.game.name
         deal_key = self.rules.deal_key
         team = team_of(seat, self.game.num_seats(self.config))
         budget = self.fast_rollouts if self.fast and self._fast_phase else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
         for _ in range(worlds):
             world = self.game.sample(seat, events, config=self.config, rng=random.Random(rng.getrandbits(64)))
@@ -220,13 +238,13 @@ class SearchBot(Bot):
                 if self.fast and deal_key(after) == key:
                     value = fast_value(game, after, team, random.Random(rollout_seed), self.fast)
                     if value is not None:
-                        totals[i] += value
+                        values[i].append(value)
                         continue
                 for s, policy in self.policies.items():
                     policy.rng.seed(rollout_seed + s)
                 end = rollout(after, self.policies, deal_key, key)
-                totals[i] += deal_value(game, world, end, team)
-        return totals
+                values[i].append(deal_value(game, world, end, team))
+        return values
 
 
 def _heuristic(game: str) -> Callable[[int | None], Bot]:
