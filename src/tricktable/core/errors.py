@@ -8,6 +8,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "NotYourTurnError",
+    "Reason",
     "RecordError",
     "TricktableError",
     "shown",
@@ -38,12 +39,41 @@ class InvalidActionError(TricktableError):
     """The text cannot be read as an action of this game (unknown verb, bad card, missing argument)."""
 
 
+class Reason(str):
+    """A refusal's words, in English, that also carry a stable ``code`` and the ``params`` it names
+    (cards and suits as notation), so a front end can word the same rule in another language. It is
+    the English text everywhere a string is expected.
+
+    >>> r = Reason("you do not hold 7H", "not_held", card="7H")
+    >>> r == "you do not hold 7H", r.code, r.params
+    (True, 'not_held', {'card': '7H'})
+    """
+
+    code: str
+    params: dict[str, object]
+
+    def __new__(cls, text: str, code: str = "", **params: object) -> Reason:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = params
+        return self
+
+
 class IllegalActionError(TricktableError):
-    """A well-formed action that the rules forbid now. ``reason`` names the rule in plain words."""
+    """A well-formed action that the rules forbid now. ``reason`` names the rule in plain words;
+    ``code`` and ``params`` name it for a translation, where the game gave a :class:`Reason`."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+    @property
+    def code(self) -> str | None:
+        return getattr(self.reason, "code", None) or None
+
+    @property
+    def params(self) -> dict[str, object]:
+        return dict(getattr(self.reason, "params", {}))
 
 
 class NotYourTurnError(IllegalActionError):

@@ -142,6 +142,13 @@ def read_frame(text: str | bytes) -> Frame:
 
 
 def error_frame(code: str, reason: str, version: int | None = None) -> dict[str, Any]:
-    """``{"type": "error", "code", "reason", "version"}``: the connection and the table go on."""
+    """``{"type": "error", "code", "reason", "version"}``: the connection and the table go on. Where
+    the engine named the rule (a :class:`~tricktable.core.errors.Reason`), also ``rule`` and
+    ``params``, so a client can word it in its own language."""
     assert code in ERROR_CODES, code
-    return {"type": "error", "code": code, "reason": reason, "version": version}
+    frame: dict[str, Any] = {"type": "error", "code": code, "reason": str(reason), "version": version}
+    rule = getattr(reason, "code", "")
+    if rule:
+        frame["rule"] = rule
+        frame["params"] = getattr(reason, "params", {})
+    return frame

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from tricktable.cards import Card, Suit, format_cards
 from tricktable.core import trick as core
+from tricktable.core.errors import Reason
 
 __all__ = ["CARD_POINTS", "allowed_plays", "play_problem", "trick_winner"]
 
@@ -60,25 +61,40 @@ def play_problem(
 ) -> str | None:
     """None if ``card`` may be played, else the reason in a player's words, naming the rule."""
     if card not in hand:
-        return f"you do not hold {card}"
+        return Reason(f"you do not hold {card}", "not_held", card=str(card))
     allowed = allowed_plays(hand, trick, trump, no_undertrump)
     if card in allowed:
         return None
     led = _SUITS[trick[0]]
     trump_name = Suit(trump).word
+    suits = {"trump": Suit(trump).letter, "led": Suit(led).letter}
     if led == trump:
-        trumps = format_cards(core.following(hand, trump, _SUITS))
-        return f"trumps ({trump_name}) were led and you hold {trumps}: you must play a trump"
+        held = core.following(hand, trump, _SUITS)
+        return Reason(
+            f"trumps ({trump_name}) were led and you hold {format_cards(held)}: you must play a trump",
+            "trump_led",
+            held=[str(c) for c in held],
+            **suits,
+        )
     led_cards = core.following(hand, led, _SUITS)
     if led_cards and _SUITS[card] not in (led, trump):
-        return (
+        return Reason(
             f"{Suit(led).word} were led and you hold {format_cards(led_cards)}: you must follow suit "
-            f"or trump ({trump_name}); you may not play {card} from a third suit"
+            f"or trump ({trump_name}); you may not play {card} from a third suit",
+            "follow_or_trump",
+            held=[str(c) for c in led_cards],
+            card=str(card),
+            **suits,
         )
     top = _top_trump(trick, trump)
-    return (
+    return Reason(
         f"{Suit(led).word} were led and trumped with {top}: under the no-undertrump rule you may not "
-        f"play the lower trump {card} while you can play {format_cards(allowed)}"
+        f"play the lower trump {card} while you can play {format_cards(allowed)}",
+        "no_undertrump",
+        top=str(top),
+        card=str(card),
+        allowed=[str(c) for c in allowed],
+        **suits,
     )
 
 

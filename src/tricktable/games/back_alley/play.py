@@ -18,7 +18,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, format_cards
+from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Suit, format_cards
+from tricktable.core.errors import Reason
 from tricktable.core.trick import suit_span
 
 from .ranking import NO_TRUMP, SUIT, suit_name
@@ -85,18 +86,36 @@ def refusal(
 ) -> str:
     """Why ``card`` may not be played, given what :func:`play_rule` returned (``card`` not allowed)."""
     if card not in hand:
-        return f"you do not hold {card}"
+        return Reason(f"you do not hold {card}", "not_held", card=str(card))
     if rule == BIG_JOKER_LED:
-        return f"the big joker was led: you must play your highest trump, {allowed[0]}"
-    if rule == LITTLE_JOKER_LED:
-        return f"the little joker was led: you must play your lowest trump, {allowed[0]}"
-    if rule == TRUMPS_CLOSED:
-        what = "a joker (jokers are trumps)" if card >= LITTLE_JOKER else "a trump"
-        return f"trumps are not broken yet: you may not lead {what} while you hold other suits"
-    led_suit = SUIT[trump][trick[0]]
-    if led_suit == trump and trump != NO_TRUMP:
-        return (
-            f"trumps were led and you hold {format_cards(allowed)}: you must follow with a trump "
-            "(jokers are trumps)"
+        return Reason(
+            f"the big joker was led: you must play your highest trump, {allowed[0]}",
+            "big_joker_led",
+            card=str(allowed[0]),
         )
-    return f"{suit_name(led_suit)} were led and you hold {format_cards(allowed)}: you must follow suit"
+    if rule == LITTLE_JOKER_LED:
+        return Reason(
+            f"the little joker was led: you must play your lowest trump, {allowed[0]}",
+            "little_joker_led",
+            card=str(allowed[0]),
+        )
+    if rule == TRUMPS_CLOSED:
+        joker = card >= LITTLE_JOKER
+        what = "a joker (jokers are trumps)" if joker else "a trump"
+        return Reason(
+            f"trumps are not broken yet: you may not lead {what} while you hold other suits",
+            "trumps_closed_joker" if joker else "trumps_closed",
+        )
+    led_suit = SUIT[trump][trick[0]]
+    held = [str(c) for c in allowed]
+    if led_suit == trump and trump != NO_TRUMP:
+        return Reason(
+            f"trumps were led and you hold {format_cards(allowed)}: you must follow with a trump "
+            "(jokers are trumps)",
+            "trump_led_jokers",
+            held=held,
+        )
+    text = f"{suit_name(led_suit)} were led and you hold {format_cards(allowed)}: you must follow suit"
+    if led_suit >= NO_TRUMP:
+        return text
+    return Reason(text, "follow_suit", led=Suit(led_suit).letter, held=held)

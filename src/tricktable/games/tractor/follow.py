@@ -57,7 +57,7 @@ from typing import overload
 
 from tricktable.cards import Card, format_cards
 from tricktable.core.actions import action_key
-from tricktable.core.errors import IllegalActionError
+from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.lead import as_cards, require_held
 from tricktable.games.tractor.multisets import LazySequence, MultisetCombinations, unrank_combination
 from tricktable.games.tractor.trump import Trump, suit_name
@@ -83,7 +83,11 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     if not n:
         raise IllegalActionError("nothing has been led yet: this would be a lead, not a follow")
     if len(play) != n:
-        raise IllegalActionError(f"{_cards_led(n)}: you must play exactly {n}, not {len(play)}")
+        raise IllegalActionError(
+            Reason(
+                f"{_cards_led(n)}: you must play exactly {n}, not {len(play)}", "count", n=n, played=len(play)
+            )
+        )
     table = trump.suit_table
     suit = table[lead[0]]
     hand_counts = card_counts(hand)

@@ -151,8 +151,13 @@ function renderError() {
   if (!err) return box.replaceChildren();
   const key = `error.${err.code}`;
   const parts = [h("strong", {}, t("error.title"), ": ", has(key) ? t(key) : t("error.other"))];
-  if (err.reason) parts.push(" ", h("span", { class: "reason", lang: "en" }, err.reason));
-  if (err.reason && lang() !== "en") parts.push(" ", h("small", {}, t("error.english")));
+  if (err.rule && has(`rule.${err.rule}`)) {
+    // the engine named the rule: word it in the page's language
+    parts.push(" ", h("span", { class: "reason", "data-rule": err.rule }, ruleText(err.rule, err.params || {})));
+  } else if (err.reason) {
+    parts.push(" ", h("span", { class: "reason", lang: "en" }, err.reason));
+    if (lang() !== "en") parts.push(" ", h("small", {}, t("error.english")));
+  }
   // what the server allows now, in the page's language (from the view's legal actions)
   const playable = err.code === "illegal_action" ? [...playableCards()] : [];
   if (playable.length) {
@@ -160,6 +165,19 @@ function renderError() {
     parts.push(h("div", { class: "playable-now" }, t("error.playable", { cards: cardsFace(sorted) })));
   }
   box.replaceChildren(...parts);
+}
+
+// A rule's words from its code and params (cards and suits in notation).
+function ruleText(rule, params) {
+  const words = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) words[name] = cardsFace(value);
+    else if (typeof value === "string" && isCard(value)) words[name] = cardFace(value);
+    else if (typeof value === "string" && /^[SHDC]$/.test(value)) words[name] = `${t(`suit.${value}`)} ${{ S: "♠", H: "♥", D: "♦", C: "♣" }[value]}`;
+    else words[name] = value;
+  }
+  const text = t(`rule.${rule}`, words);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // --- rendering -------------------------------------------------------------------------------------------
