@@ -358,3 +358,17 @@ def test_finished_game_offers_its_record(browser: Browser, server: Server) -> No
     assert not unnamed_controls(page)
     shot(page, "all-fours-desktop-over")
     page.context.close()
+
+
+def test_readable_at_200_percent_zoom(browser: Browser, server: Server) -> None:
+    """A 1280x800 screen at 200 % zoom lays the page out in 640x400 CSS pixels: nothing scrolls sideways."""
+    table = server.table("back-alley", [None, "heuristic", "heuristic", "heuristic"], seed=2)
+    context = browser.new_context(viewport={"width": 640, "height": 400}, device_scale_factor=2)
+    page = context.new_page()
+    open_table(page, server.url, table)
+    page.wait_for_function(MY_TURN_OR_DONE)
+    assert no_horizontal_scroll(page)
+    page.goto(server.url + "/")
+    page.wait_for_function(READY)
+    assert no_horizontal_scroll(page)
+    context.close()
