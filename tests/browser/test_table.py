@@ -90,9 +90,10 @@ def test_refused_card_shows_the_rule(browser: Browser, server: Server) -> None:
             text = page.inner_text("#error")
             assert "viola una regola" in text and "devi" in text and "Puoi giocare" in text
             assert "in inglese" not in text and " you " not in text
+            shot(page, "all-fours-phone-refused-it")
             page.select_option("#lang-select", "cy")
             assert "rhaid i chi" in page.inner_text("#error")
-            shot(page, "all-fours-phone-refused-it")
+            shot(page, "all-fours-phone-refused-cy")
             assert label
             page.context.close()
             return
