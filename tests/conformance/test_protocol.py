@@ -27,6 +27,10 @@ def test_acting_seats_are_the_seats_that_may_act(game: Any) -> None:
     for state in walk(game, 12, 400):
         seats = state.acting_seats()
         assert seats == tuple(s for s in range(state.num_seats) if state.may_act(s))
+        for seat in (None, *range(state.num_seats)):  # as each seat may know them
+            known = state.acting_seats(seen_by=seat)
+            assert set(known) <= set(seats) and (state.to_move is None or state.to_move in known)
+            assert (seat in known) == (seat in seats)
         if state.is_over:
             assert seats == ()
         else:

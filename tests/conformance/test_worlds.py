@@ -144,6 +144,7 @@ def test_twin_deals_look_the_same_to_the_seat(game: Any) -> None:
             if len(legal) <= EXPLICIT_LIMIT:
                 assert list(legal) == list(twin_legal)
             assert state.selectable((), seat) == twin.selectable((), seat)
+            assert state.acting_seats(seen_by=seat) == twin.acting_seats(seen_by=seat)
             for action in [*candidate_actions(game, rng, 12), *list(legal)[:4]]:
                 assert refusal(state, action, seat) == refusal(twin, action, seat), (game.name, seat, action)
 

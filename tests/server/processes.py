@@ -127,14 +127,14 @@ class Player:
 
 
 def play(players: list[Player], upto: int | None = None) -> int:
-    """The acting player sends its first legal action, until the game is over (or ``upto``); every
+    """The player to move sends its first legal action, until the game is over (or ``upto``); every
     player must see every version. Returns the version reached."""
     version = max(p.frame["version"] for p in players)
     for p in players:
         p.until(version)
     while not players[0].frame["over"] and (upto is None or version < upto):
         frame = players[0].frame
-        actor = next(p for p in players if p.seat in frame["acting"])
+        actor = next(p for p in players if p.seat == frame["view"]["to_move"])
         action = actor.frame["view"]["legal"][0]
         actor.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
         version += 1

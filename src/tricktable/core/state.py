@@ -20,6 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from types import EllipsisType
 from typing import Any, ClassVar, Self, TypeVar
 
 from tricktable.cards import Card
@@ -181,12 +182,21 @@ class State(ABC):
         against, and a server refuses a stale one."""
         return len(self.log)
 
-    def acting_seats(self) -> tuple[int, ...]:
+    def acting_seats(self, *, seen_by: int | EllipsisType | None = ...) -> tuple[int, ...]:
         """The seats that may act now: usually ``(to_move,)``; several during Tractor's draw (any seat
-        holding a declaration) and All Fours' play (exposing). Empty when the game is over."""
+        holding a declaration) and All Fours' play (exposing). Empty when the game is over.
+
+        Whether another seat *could* act can depend on its hidden cards (a declaration it holds), so
+        ``seen_by=seat`` (None: a spectator) gives the acting seats as that seat may know them: the seat
+        to move, and the seat itself if it may act."""
         if self.is_over:
             return ()
-        return tuple(s for s in range(self.num_seats) if self.may_act(s))
+        if seen_by is ...:
+            return tuple(s for s in range(self.num_seats) if self.may_act(s))
+        viewer = self._viewer(seen_by)
+        return tuple(
+            s for s in range(self.num_seats) if s == self.to_move or (s == viewer and self.may_act(s))
+        )
 
     def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
         """The cards the seat may add to ``picked`` so that a legal action naming those cards exists.

@@ -163,7 +163,7 @@ class Room:
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}
                 for i, (s, _) in enumerate(state.history[since or 0 :], start=since or 0)
             ],
-            "acting": list(state.acting_seats()),
+            "acting": list(state.acting_seats(seen_by=seat)),
             "over": state.is_over,
             "result": None if result is None else result.to_dict(),
         }
