@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -32,7 +33,9 @@ def reset_postgres() -> str:
             await conn.close()
 
     try:
-        asyncio.run(reset())
+        # In a thread of its own: another test's library may leave an event loop running in this one.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, reset()).result()
     except (OSError, asyncpg.PostgresError) as err:
         raise AssertionError(
             f"PostgreSQL is needed at {PG_URL} (set TRICKTABLE_TEST_PG; .ci/run starts it): {err}"
