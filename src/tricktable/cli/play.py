@@ -68,7 +68,7 @@ class PlaySession:
         self.seats = seats
         self.human = seats.humans[0]
         try:
-            self.bots = make_bots(game.name, seats, state.seed)
+            self.bots = make_bots(game.name, seats, state.seed, state.config)
         except TricktableError as err:
             raise CliError(str(err)) from None
         self.feed = EventFeed()  # the events the bots (and the hint) are given

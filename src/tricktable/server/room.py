@@ -109,7 +109,7 @@ class Room:
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
-        self._bots = make_bots(row.game, Seats(row.bots), row.seed)
+        self._bots = make_bots(row.game, Seats(row.bots), row.seed, state.config)
         self._standins: dict[int, Bot] = {}
         self._feed = EventFeed()
         self._turn_since = time.monotonic()

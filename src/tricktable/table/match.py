@@ -68,7 +68,7 @@ class Outcome:
 def play_game(game: str, seats: Seats, seed: int, config: Mapping[str, Any], index: int = 0) -> Outcome:
     """Play one game with bots at every seat, seeded by ``seed``."""
     state = games.get(game).new(seed=seed, config=dict(config))
-    final = play_out(state, make_bots(game, seats, seed)).final
+    final = play_out(state, make_bots(game, seats, seed, state.config)).final
     result = final.result
     if result is None:
         raise RuntimeError(f"the bots stopped before the end of {final!r}")

@@ -126,18 +126,22 @@ class Seats:
     def check(self, game: str) -> None:
         """Raise :class:`ConfigError` naming the first bot that ``game`` lacks."""
         for name in dict.fromkeys(self.bot_names().values()):
-            _new_bot(name, game, 0)
+            _new_bot(name, game, 0, None)
 
 
-def make_bots(game: str, seats: Seats, game_seed: int) -> dict[int, Bot]:
+def make_bots(game: str, seats: Seats, game_seed: int, config: Any = None) -> dict[int, Bot]:
     """A new bot for each bot seat of ``seats``, seeded by :func:`bot_seed`: the same game seed always
-    gives the same bots. A bot the game lacks is a :class:`ConfigError`."""
-    return {seat: _new_bot(name, game, bot_seed(game_seed, seat)) for seat, name in seats.bot_names().items()}
+    gives the same bots. ``config`` is the table's rules (a search bot samples worlds under them). A
+    bot the game lacks is a :class:`ConfigError`."""
+    return {
+        seat: _new_bot(name, game, bot_seed(game_seed, seat), config)
+        for seat, name in seats.bot_names().items()
+    }
 
 
-def _new_bot(name: str, game: str, seed: int) -> Bot:
+def _new_bot(name: str, game: str, seed: int, config: Any) -> Bot:
     try:
-        return bots.get(name, game=game, seed=seed)
+        return bots.get(name, game=game, seed=seed, config=config)
     except ImportError:
         # The registry names a bot whose module this build does not ship (yet).
         raise ConfigError(f"the {name} bot for {game} is not available in this installation") from None
