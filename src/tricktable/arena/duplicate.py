@@ -9,8 +9,6 @@ any table, so a pair, and a whole arena, plays the same for any number of worker
 from __future__ import annotations
 
 import math
-import multiprocessing
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +19,8 @@ from tricktable.core.errors import ConfigError
 from tricktable.core.events import DealScored, DealStarted
 from tricktable.core.rng import MAX_SEED
 from tricktable.core.state import team_of
-from tricktable.table import MAX_JOBS, bot_seed, game_seed, play_out, split_names
+from tricktable.table import bot_seed, game_seed, play_out, split_names
+from tricktable.table.parallel import map_chunks
 
 __all__ = ["SIDES", "Arena", "Duel", "play_duel", "play_pairs", "run_arena"]
 
@@ -121,41 +120,9 @@ def play_pairs(arena: Arena, pairs: Sequence[int]) -> list[Duel]:
     return [play_duel(arena, pair, a_team) for pair in pairs for a_team in range(SIDES)]
 
 
-def _run_task(task: tuple[Arena, range]) -> list[Duel]:
-    return play_pairs(*task)
-
-
 def run_arena(arena: Arena, jobs: int = 1, advance: Callable[[int], None] = lambda n: None) -> list[Duel]:
     """Play the arena over ``jobs`` processes (1: in this one); ``advance(n)`` is called as ``n``
     more games finish. The games come back in order (pair, then A's team): the same for any ``jobs``."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
-        raise ConfigError(f"jobs is a number from 1 to {MAX_JOBS}, not {jobs!r}")
-    count = arena.pairs
-    jobs = min(jobs, count)
-    size = max(1, math.ceil(count / (jobs * CHUNKS_PER_JOB)))
-    chunks = [range(start, min(count, start + size)) for start in range(0, count, size)]
-    duels: list[Duel] = []
-    if jobs == 1:
-        for chunk in chunks:
-            part = play_pairs(arena, chunk)
-            duels += part
-            advance(len(part))
-        return duels
-    # Clean "spawn" workers, as tricktable.table.run_match does (a progress thread and fork do not mix).
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
-    try:
-        for part in pool.imap_unordered(_run_task, [(arena, chunk) for chunk in chunks]):
-            duels += part
-            advance(len(part))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    duels = map_chunks(play_pairs, arena, arena.pairs, jobs, advance, CHUNKS_PER_JOB)
     duels.sort(key=lambda d: (d.pair, d.a_team))
     return duels
-
-
-def _ignore_ctrl_c() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

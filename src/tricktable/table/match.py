@@ -7,9 +7,6 @@ processes, and any single game can be played again alone (:func:`play_game`).
 
 from __future__ import annotations
 
-import math
-import multiprocessing
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,14 +15,10 @@ from tricktable import games
 from tricktable.core.errors import ConfigError
 from tricktable.core.rng import MAX_SEED, rng_for
 from tricktable.table.loop import play_out
+from tricktable.table.parallel import MAX_JOBS, map_chunks
 from tricktable.table.seats import Seats, make_bots
 
 __all__ = ["MAX_JOBS", "Match", "Outcome", "game_seed", "play_game", "run_games", "run_match"]
-
-CHUNKS_PER_JOB = 8
-"""Work is cut into this many pieces per process, so progress is reported often and loads balance."""
-MAX_JOBS = 256
-"""The most worker processes a match starts, whatever the machine."""
 
 
 def game_seed(match_seed: int, index: int) -> int:
@@ -80,48 +73,10 @@ def run_games(match: Match, indices: Sequence[int]) -> list[Outcome]:
     return [play_game(match.game, match.seats, game_seed(match.seed, i), match.config, i) for i in indices]
 
 
-def _run_task(task: tuple[Match, range]) -> list[Outcome]:
-    return run_games(*task)
-
-
-def _chunks(count: int, jobs: int) -> list[range]:
-    size = max(1, math.ceil(count / (jobs * CHUNKS_PER_JOB)))
-    return [range(start, min(count, start + size)) for start in range(0, count, size)]
-
-
 def run_match(match: Match, jobs: int = 1, advance: Callable[[int], None] = lambda n: None) -> list[Outcome]:
     """Play the match over ``jobs`` processes (at most :data:`MAX_JOBS`; 1: in this process);
     ``advance(n)`` is called as n more games finish. The outcomes come back in game order."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
-        raise ConfigError(f"jobs is a number from 1 to {MAX_JOBS}, not {jobs!r}")
     match.seats.check(match.game)
-    jobs = min(jobs, match.games)
-    chunks = _chunks(match.games, jobs)
-    outcomes: list[Outcome] = []
-    if jobs == 1:
-        for chunk in chunks:
-            outcomes += run_games(match, chunk)
-            advance(len(chunk))
-        return outcomes
-    # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
-    # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
-    # at once instead of waiting for their chunks to finish.
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
-    try:
-        for part in pool.imap_unordered(_run_task, [(match, chunk) for chunk in chunks]):
-            outcomes += part
-            advance(len(part))
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    outcomes = map_chunks(run_games, match, match.games, jobs, advance)
     outcomes.sort(key=lambda o: o.index)
     return outcomes
-
-
-def _ignore_ctrl_c() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the match (the terminal sends the signal to
-    every process of the group, and each would stop with a traceback of its own)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,78 @@
+"""Running many independent games over worker processes, with the same results for any number of them.
+
+A match and an arena are both ``count`` numbered pieces of work (games, pairs of games) cut into
+chunks; each chunk's result depends only on its numbers, so the order the workers finish in does not
+matter once the caller sorts the results.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from tricktable.core.errors import ConfigError
+
+__all__ = ["CHUNKS_PER_JOB", "MAX_JOBS", "map_chunks"]
+
+CHUNKS_PER_JOB = 8
+"""Chunks per worker by default: small enough to share the work out evenly, large enough to keep the
+overhead low."""
+MAX_JOBS = 256
+"""The most worker processes a run starts, whatever the machine."""
+
+J = TypeVar("J")
+R = TypeVar("R")
+
+
+def map_chunks(
+    work: Callable[[J, range], Sequence[R]],
+    job: J,
+    count: int,
+    jobs: int = 1,
+    advance: Callable[[int], None] = lambda n: None,
+    chunks_per_job: int = CHUNKS_PER_JOB,
+) -> list[R]:
+    """``work(job, chunk)`` over ``range(count)`` cut into chunks, in ``jobs`` processes (1: in this
+    one); ``advance(n)`` is called as ``n`` more results come in. The results come back in no set
+    order. ``work`` must be a module-level function and ``job`` picklable (workers are spawned)."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise ConfigError(f"jobs is a number from 1 to {MAX_JOBS}, not {jobs!r}")
+    jobs = max(1, min(jobs, count))
+    size = max(1, math.ceil(count / (jobs * chunks_per_job)))
+    chunks = [range(start, min(count, start + size)) for start in range(0, count, size)]
+    out: list[R] = []
+    if jobs == 1:
+        for chunk in chunks:
+            part = work(job, chunk)
+            out += part
+            advance(len(part))
+        return out
+    # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
+    # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
+    # at once instead of waiting for their chunks to finish.
+    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    try:
+        for part in pool.imap_unordered(_run, [(work, job, chunk) for chunk in chunks]):
+            out += part
+            advance(len(part))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return out
+
+
+def _run(task: tuple[Callable[[Any, range], Sequence[R]], Any, range]) -> Sequence[R]:
+    work, job, chunk = task
+    return work(job, chunk)
+
+
+def _ignore_ctrl_c() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the run (the terminal sends the signal to
+    every process of the group, and each would stop with a traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
