@@ -274,7 +274,10 @@ class Room:
                 await self._changed.wait()
                 continue
             try:
-                await asyncio.wait_for(self._changed.wait(), wait)
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation
+                # that arrives as the event is set, and then the table's driver outlives the server.
+                async with asyncio.timeout(wait):
+                    await self._changed.wait()
                 continue  # something changed: look again
             except TimeoutError:
                 pass
