@@ -16,11 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tricktable.arena import Arena, Report, run_arena, summarize
-from tricktable.cli.errors import CliError, clip
+from tricktable.cli.errors import CliError
 from tricktable.cli.options import get_game, parse_options, resolve_config
-from tricktable.cli.sim_command import job_limit
+from tricktable.cli.sim_command import check_run
 from tricktable.core import TricktableError
-from tricktable.core.rng import MAX_SEED
 
 __all__ = ["add_arena_parser", "arena_command"]
 
@@ -48,13 +47,7 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
     """``tricktable arena``: check the arguments, play the pairs, print the report."""
     game = get_game(args.game)
     config = resolve_config(game, parse_options(args.option))
-    if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {clip(str(args.games))}")
-    limit = job_limit()
-    if not 1 <= args.jobs <= limit:
-        raise CliError(f"--jobs must be from 1 to {limit} (the processors here), not {clip(str(args.jobs))}")
-    if not 0 <= args.seed <= MAX_SEED:
-        raise CliError(f"--seed must be from 0 to {MAX_SEED}, not {clip(str(args.seed))}")
+    check_run(args)
     if args.plot:
         try:
             import matplotlib  # noqa: F401

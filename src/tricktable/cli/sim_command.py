@@ -33,11 +33,8 @@ def job_limit() -> int:
     return min(MAX_JOBS, max(2, os.cpu_count() or 1))
 
 
-def simulate_command(console: Console, args: argparse.Namespace) -> int:
-    """``tricktable simulate``: check the arguments, play the games, print the report."""
-    game = get_game(args.game)
-    options = parse_options(args.option)
-    config = resolve_config(game, options)
+def check_run(args: argparse.Namespace) -> None:
+    """The arguments every run of many games shares (simulate, arena): --games, --jobs, --seed."""
     if args.games < 1:
         raise CliError(f"--games must be at least 1, not {clip(str(args.games))}")
     limit = job_limit()
@@ -45,6 +42,14 @@ def simulate_command(console: Console, args: argparse.Namespace) -> int:
         raise CliError(f"--jobs must be from 1 to {limit} (the processors here), not {clip(str(args.jobs))}")
     if not 0 <= args.seed <= MAX_SEED:
         raise CliError(f"--seed must be from 0 to {MAX_SEED}, not {clip(str(args.seed))}")
+
+
+def simulate_command(console: Console, args: argparse.Namespace) -> int:
+    """``tricktable simulate``: check the arguments, play the games, print the report."""
+    game = get_game(args.game)
+    options = parse_options(args.option)
+    config = resolve_config(game, options)
+    check_run(args)
     num_seats = game.num_seats(config)
     changes = config.changes()
     try:
