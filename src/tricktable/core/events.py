@@ -53,6 +53,16 @@ __all__ = [
 ]
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event. ``kind`` names it in JSON."""
@@ -71,8 +81,8 @@ class Event:
         from tricktable.core.views import to_jsonable
 
         out: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = to_jsonable(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = to_jsonable(getattr(self, name))
         return out
 
 

@@ -182,22 +182,62 @@ def to_jsonable(obj: Any) -> Any:
     >>> to_jsonable({"trick": ((0, parse_cards("7H")),), "n": 1})
     {'trick': [[0, ['7H']]], 'n': 1}
     """
-    if isinstance(obj, Card | Action):
-        return str(obj)
-    if isinstance(obj, Enum):
-        return obj.value
-    if obj is None or isinstance(obj, bool | int | float | str):
-        return obj
-    own = getattr(type(obj), "to_json", None)
+    convert = _BY_TYPE.get(type(obj))
+    if convert is None:
+        convert = _BY_TYPE[type(obj)] = _converter_for(type(obj))
+    return convert(obj)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _sequence(values: Any) -> list[Any]:
+    return [to_jsonable(v) for v in values]
+
+
+def _mapping(values: Mapping[Any, Any]) -> dict[str, Any]:
+    return {str(k): to_jsonable(v) for k, v in values.items()}
+
+
+def _converter_for(cls: type) -> Callable[[Any], Any]:
+    """How :func:`to_jsonable` turns a value of this type into JSON, found once per type (the
+    checks in the order the docstring gives them)."""
+    if issubclass(cls, Card | Action):
+        return str
+    if issubclass(cls, Enum):
+        return _enum_value
+    if cls is type(None) or issubclass(cls, bool | int | float | str):
+        return _same
+    own = getattr(cls, "to_json", None)
     if own is not None:
-        return own(obj)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, Mapping):
-        return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, tuple | list | frozenset | set):
-        return [to_jsonable(v) for v in obj]
-    raise TypeError(f"cannot turn {type(obj).__name__} into JSON")
+        return own  # type: ignore[no-any-return]
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        return lambda obj: {name: to_jsonable(getattr(obj, name)) for name in names}
+    if issubclass(cls, Mapping):
+        return _mapping
+    if issubclass(cls, tuple | list | frozenset | set):
+        return _sequence
+    raise TypeError(f"cannot turn {cls.__name__} into JSON")
+
+
+def _enum_value(member: Enum) -> Any:
+    return member.value
+
+
+#: The converter of each type met so far (the common ones from the start).
+_BY_TYPE: dict[type, Callable[[Any], Any]] = {
+    str: _same,
+    int: _same,
+    bool: _same,
+    float: _same,
+    type(None): _same,
+    Card: _TEXT.__getitem__,
+    tuple: _sequence,
+    list: _sequence,
+    dict: _mapping,
+}
 
 
 # --- the per-field converters of to_dict ----------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from tricktable.server.commits import GroupCommit
 
 __all__ = [
     "CHANNEL",
@@ -155,12 +158,14 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.url = engine.url
+        self._log: GroupCommit[dict[str, Any]] = GroupCommit(self._write_actions)
 
     @property
     def is_postgres(self) -> bool:
         return self.engine.url.get_backend_name() == "postgresql"
 
     async def close(self) -> None:
+        await self._log.close()
         await self.engine.dispose()
 
     async def create_table(self, row: TableRow) -> None:
@@ -202,21 +207,24 @@ class Store:
             return [ActionRow(r.idx, r.seat, r.action, bool(r.by_bot)) for r in rows]
 
     async def append(self, table_id: str, idx: int, seat: int, action: str, by_bot: bool) -> None:
-        """Commit action ``idx``; :class:`StaleWrite` if that index is already taken."""
+        """Commit action ``idx``; :class:`StaleWrite` if that index is already taken. Actions of many
+        tables share a transaction (see :mod:`tricktable.server.commits`)."""
+        row = {"table_id": table_id, "idx": idx, "seat": seat, "action": action, "by_bot": by_bot}
+        row["at"] = time.time()
         try:
-            async with self.engine.begin() as conn:
-                await conn.execute(
-                    insert(actions).values(
-                        table_id=table_id, idx=idx, seat=seat, action=action, by_bot=by_bot, at=time.time()
-                    )
-                )
-                if self.is_postgres:
-                    # Delivered on commit, to every server process listening (see Hub.listen).
+            await self._log.commit(row)
+        except IntegrityError as err:
+            raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
+
+    async def _write_actions(self, rows: Sequence[dict[str, Any]]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(actions), list(rows))
+            if self.is_postgres:
+                # Delivered on commit, to every server process listening (see Hub.listen).
+                for table_id in dict.fromkeys(r["table_id"] for r in rows):
                     await conn.execute(
                         text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id}
                     )
-        except IntegrityError as err:
-            raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
 
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:

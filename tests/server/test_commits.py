@@ -1,0 +1,117 @@
+"""Group commit: many actions in one transaction, each sender told only once its own row is written,
+a stale row failing alone."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from tricktable.server.commits import GroupCommit
+from tricktable.server.store import StaleWrite, TableRow, open_store
+
+
+class Log:
+    """A stand-in database: a transaction writes all its rows or, if one is refused, none."""
+
+    def __init__(self, refuse: frozenset[int] = frozenset()) -> None:
+        self.refuse = refuse
+        self.rows: list[int] = []
+        self.transactions: list[list[int]] = []
+
+    async def write(self, rows: Sequence[int]) -> None:
+        await asyncio.sleep(0.001)  # a commit takes time: senders pile up meanwhile
+        self.transactions.append(list(rows))
+        bad = [r for r in rows if r in self.refuse]
+        if bad:
+            raise ValueError(f"row {bad[0]} refused")
+        self.rows.extend(rows)
+
+
+def test_waiting_rows_share_transactions_and_every_sender_returns_after_its_row() -> None:
+    log = Log()
+
+    async def main() -> None:
+        commits = GroupCommit(log.write)
+
+        async def send(row: int) -> None:
+            await commits.commit(row)
+            assert row in log.rows  # written before the sender goes on
+
+        await asyncio.gather(*(send(i) for i in range(200)))
+        await commits.close()
+
+    asyncio.run(main())
+    assert sorted(log.rows) == list(range(200))
+    assert len(log.transactions) < 20  # one per row would be 200
+
+
+def test_a_refused_row_fails_alone_and_the_rest_of_its_batch_is_kept() -> None:
+    log = Log(refuse=frozenset({7, 13}))
+
+    async def main() -> dict[int, str]:
+        commits = GroupCommit(log.write)
+        results = await asyncio.gather(*(commits.commit(i) for i in range(30)), return_exceptions=True)
+        await commits.close()
+        return {i: str(r) for i, r in enumerate(results) if r is not None}
+
+    failed = asyncio.run(main())
+    assert failed == {7: "row 7 refused", 13: "row 13 refused"}
+    assert sorted(log.rows) == [i for i in range(30) if i not in (7, 13)]
+
+
+def test_close_writes_what_is_waiting_and_refuses_later_rows() -> None:
+    log = Log()
+
+    async def main() -> None:
+        commits = GroupCommit(log.write)
+        senders = [asyncio.create_task(commits.commit(i)) for i in range(5)]
+        await asyncio.sleep(0)  # the senders are waiting
+        await commits.close()
+        await asyncio.gather(*senders)
+        with pytest.raises(RuntimeError, match="closed"):
+            await commits.commit(99)
+
+    asyncio.run(main())
+    assert sorted(log.rows) == list(range(5))
+
+
+def test_a_cancelled_sender_does_not_cancel_its_batch() -> None:
+    log = Log()
+
+    async def main() -> None:
+        commits = GroupCommit(log.write)
+        first = asyncio.create_task(commits.commit(1))
+        second = asyncio.create_task(commits.commit(2))
+        await asyncio.sleep(0)
+        first.cancel()
+        await second
+        await commits.close()
+
+    asyncio.run(main())
+    assert 2 in log.rows
+
+
+def test_store_two_writers_of_one_index_in_one_batch(tmp_path: Path) -> None:
+    async def main() -> list[str]:
+        store = await open_store(f"sqlite:///{tmp_path / 'log.db'}")
+        for t in ("a", "b"):
+            await store.create_table(
+                TableRow(t, t, "back-alley", {}, 1, (None,) * 4, 0.0, 60.0, finished=False)
+            )
+        results = await asyncio.gather(
+            store.append("a", 0, 0, "bid 3", False),
+            store.append("a", 0, 1, "bid 4", False),  # the same index: a second writer
+            store.append("b", 0, 0, "bid 2", False),
+            return_exceptions=True,
+        )
+        kept = [(r.idx, r.action) for r in await store.actions("a")] + [
+            (r.idx, r.action) for r in await store.actions("b")
+        ]
+        await store.close()
+        assert kept == [(0, "bid 3"), (0, "bid 2")]
+        return [type(r).__name__ for r in results]
+
+    assert asyncio.run(main()) == ["NoneType", StaleWrite.__name__, "NoneType"]
