@@ -10,7 +10,10 @@ import pytest
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
 from tricktable.bots.search import LEVELS, SearchBot, deal_value
+from tricktable.cards import ALL_CARDS
+from tricktable.core.actions import Action
 from tricktable.core.state import State
+from tricktable.games.tractor.rollout import GreedyPolicy, play_round
 from tricktable.table import play_out
 
 GAMES = ("all-fours", "back-alley", "tractor")
@@ -137,7 +140,7 @@ def test_hard_beats_random() -> None:
     assert min(gains) > 0 and sum(gains) / len(gains) > 100, gains  # about 245 on 2 hands
 
 
-@pytest.mark.parametrize("game", ("all-fours", "back-alley"))
+@pytest.mark.parametrize("game", GAMES)
 def test_fast_mode_plays_legal_cards_and_repeats(game: str) -> None:
     """With ``fast`` the play phase is searched on the game's fast path: legal, and seeded."""
     positions = [_random_position(game, seed, 0, phase="play") for seed in range(4)]
@@ -153,6 +156,18 @@ def test_fast_value_only_in_the_play_phase() -> None:
     playing = _random_position("back-alley", 1, 0, phase="play")
     value = fast_value("back-alley", playing, 0, random.Random(0), 2)
     assert value is not None and value == -fast_value("back-alley", playing, 1, random.Random(0), 2)  # type: ignore[operator]
-    assert (
-        fast_value("tractor", _random_position("tractor", 1, 0, phase="play"), 0, random.Random(0), 1) is None
-    )
+    assert fast_value("tractor", _random_position("tractor", 1, 5), 0, random.Random(0), 1) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_tractor_fast_value_is_the_reference_deal_value(seed: int) -> None:
+    """The fast path's value of a round is what the reference makes of the same plays."""
+    state = _random_position("tractor", seed, 9 * seed, phase="play")
+    plays: list[tuple[int, tuple[int, ...]]] = []
+    play_round(state, GreedyPolicy(), plays)
+    end = state
+    for seat, cards in plays:
+        end = end.apply(Action.make("play", [ALL_CARDS[c] for c in cards]), seat)
+    for team in (0, 1):
+        value = fast_value("tractor", state, team, random.Random(0), 1)
+        assert value == pytest.approx(deal_value("tractor", state, end, team))

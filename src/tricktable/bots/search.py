@@ -2,9 +2,10 @@
 
 For a decision with a real choice the bot samples worlds the seat cannot tell from the real one
 (``game.sample(seat, events, ...)``: the unseen cards dealt at random among the places they could
-be), plays each candidate action in each world, lets the heuristic bots play the deal out from there,
-and picks the candidate whose deals end best for its team on average — provided it beats the heuristic
-bot's own choice by a clear margin, else it keeps that choice. Every candidate is tried in the same
+be), plays each candidate action in each world, lets the heuristic bots play the deal out from there
+(or, in the fast mode, a greedy policy on the game's fast path: Tractor's default), and picks the
+candidate whose deals end best for its team on average — provided it beats the heuristic bot's own
+choice by a clear margin, else it keeps that choice. Every candidate is tried in the same
 worlds with the same rollout seeds (common random numbers), so the comparison between candidates is
 sharper than the spread of the deals.
 
@@ -35,7 +36,8 @@ from typing import Any
 
 from tricktable import games
 from tricktable.bots.base import Bot
-from tricktable.bots.fast_rollout import fast_value
+from tricktable.bots.fast_rollout import fast_value, tractor_scores
+from tricktable.bots.tractor import search_candidates
 from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.sampling import SampleError
@@ -56,22 +58,17 @@ class _GameRules:
     """The phases searched (None: every phase); the heuristic bot decides in the others."""
     rollouts: int
     max_candidates: int
+    fast: int = 0
+    """The default ``fast`` of :class:`SearchBot` (0: the play phase is rolled out by the heuristic bots)."""
+    fast_rollouts: int = 0
+    """The default ``fast_rollouts`` of ``hard`` (candidate-world pairs per decision)."""
+    candidates: Callable[[View, Sequence[Action], Action, random.Random, int], list[Action]] | None = None
+    """The game's own choice of candidates when the legal actions are too many (None: a random
+    spread of them beside the heuristic's choice)."""
 
 
 def _tractor_scores(state: Any) -> tuple[float, ...]:
-    """Levels, with the round's points as a fraction of a level: a round that ends 5 points short of
-    a level change is worth more to the opponents than one that ends 70 short."""
-    summary = state.last_round
-    levels = state.levels
-    if summary is None:
-        return (float(levels[0]), float(levels[1]))
-    # The opponents' points, centred on the 80 that swaps the roles, 40 points to a level.
-    bonus = (summary.points - 80) / 40
-    opponents = 1 - summary.declarers
-    out = [float(levels[0]), float(levels[1])]
-    out[opponents] += bonus / 2
-    out[summary.declarers] -= bonus / 2
-    return tuple(out)
+    return tractor_scores(state.levels, state.last_round)
 
 
 _RULES: Mapping[str, _GameRules] = {
@@ -94,7 +91,10 @@ _RULES: Mapping[str, _GameRules] = {
         scores=_tractor_scores,
         phases=frozenset({"play"}),
         rollouts=48,
-        max_candidates=6,
+        max_candidates=12,
+        fast=1,
+        fast_rollouts=480,
+        candidates=search_candidates,
     ),
 }
 
@@ -140,9 +140,10 @@ class SearchBot(Bot):
     table's rules (default: the game's defaults).
 
     ``fast`` (0: off) plays the card-play phase on the game's fast path instead (Back Alley, All
-    Fours): each candidate in each world is then scored by ``fast`` greedy rollouts
+    Fours, Tractor): each candidate in each world is then scored by ``fast`` greedy rollouts
     (:mod:`tricktable.bots.fast_rollout`), and ``fast_rollouts`` (candidate-world pairs) is the budget
-    of such decisions."""
+    of such decisions. Both default to the game's: on for Tractor, whose heuristic rollouts through
+    the reference engine afford too few worlds to see much."""
 
     wants_events = True
 
@@ -154,8 +155,8 @@ class SearchBot(Bot):
         level: str = "hard",
         rollouts: int | None = None,
         min_worlds: int = MIN_WORLDS,
-        fast: int = 0,
-        fast_rollouts: int = 0,
+        fast: int | None = None,
+        fast_rollouts: int | None = None,
         config: Any = None,
     ) -> None:
         super().__init__(seed)
@@ -164,8 +165,9 @@ class SearchBot(Bot):
         self.rules = _RULES[self.game.name]
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
-        self.fast = fast
-        self.fast_rollouts = fast_rollouts
+        self.fast = self.rules.fast if fast is None else fast
+        default_fast = self.rules.fast_rollouts * LEVELS[level]
+        self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
         self._fast_phase = False
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
@@ -182,7 +184,7 @@ class SearchBot(Bot):
             return self.fallback.choose(view, legal, events)
         self._fast_phase = view.phase == "play"
         default = self.fallback.choose(view, legal, events)
-        candidates = self._candidates(legal, default)
+        candidates = self._candidates(view, legal, default)
         try:
             values = self._search(seat, events, candidates)
         except SampleError:
@@ -204,13 +206,16 @@ class SearchBot(Bot):
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
         return best if mean > CONFIDENCE * spread / math.sqrt(n) else default
 
-    def _candidates(self, legal: Sequence[Action], default: Action) -> list[Action]:
-        """Every legal action when they are few; else the heuristic's choice and a random spread of
-        the others (Tractor's multi-card leads and follows can number in the thousands)."""
+    def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
+        """Every legal action when they are few; else the game's own choice (Tractor's multi-card
+        leads and follows can number in the thousands), or the heuristic's choice and a random
+        spread of the others."""
         limit = self.rules.max_candidates
         count = len(legal)
         if count <= limit:
             return list(legal)
+        if self.rules.candidates is not None:
+            return self.rules.candidates(view, legal, default, self.rng, limit)
         chosen = [default]
         for index in self.rng.sample(range(count), min(count, 4 * limit)):
             action = legal[index]

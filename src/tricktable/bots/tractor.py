@@ -17,6 +17,7 @@ keeps those that ``legal`` contains, and scores them.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -33,7 +34,7 @@ from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import Unit, decompose
 from tricktable.games.tractor.winner import trick_winner
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "search_candidates"]
 
 PACK_COUNTS = Counter(pack(decks=2, jokers=2))
 DECLARE_SHARE = 0.3
@@ -259,3 +260,53 @@ def _follow_value(
         # the partner keeps the trick: give it points, more freely when the trick is settled
         return (4 if last or partner_winning else 1) * my_points - 0.3 * cost + 5
     return -4 * my_points - cost
+
+
+# --- candidates for the search -------------------------------------------------------------------------
+def search_candidates(
+    view: View, legal: Sequence[Action], default: Action, rng: random.Random, limit: int
+) -> list[Action]:
+    """At most ``limit`` plays worth a search's rollouts when the legal ones are too many, the
+    heuristic's ``default`` first. A lead: each tractor and pair of the hand, and the highest and
+    lowest single of each suit. A follow of one card (a void seat may play any card): each suit's
+    lowest, highest and richest card. A longer follow: the plays built card by card for playing
+    cheap, giving points and playing strong, then random legal plays."""
+    trump = _trump(view)
+    hand = tuple(view.hand)
+    out = [default]
+
+    def add(cards: Iterable[Card]) -> None:
+        action = Action.make("play", cards)
+        if len(out) < limit and action not in out and action in legal:
+            out.append(action)
+
+    by_suit: dict[int, list[Card]] = {}
+    for c in sorted(hand, key=trump.order):
+        by_suit.setdefault(trump.suit_of(c), []).append(c)
+    if not view.trick:
+        units = {s: decompose(cards, trump) for s, cards in by_suit.items()}
+        for kind in ("tractor", "pair"):
+            for us in units.values():
+                for u in us:
+                    if u.kind == kind:
+                        add(u.cards)
+        for us in units.values():
+            singles = [u.cards for u in us if u.kind == "single"]
+            if singles:
+                add(singles[0])
+                add(singles[-1])
+        return out
+    lead = view.trick[0][1]
+    if len(lead) == 1:
+        for cards in by_suit.values():
+            add(cards[:1])
+            add(cards[-1:])
+            add([max(reversed(cards), key=CARD_POINTS.__getitem__)])
+        return out
+    for key in (_cheap_key(trump, hand), _points_key(trump), _strong_key(trump)):
+        add(_complete(hand, lead, trump, key))
+    for _ in range(2 * limit):
+        if len(out) >= limit:
+            break
+        add(legal[rng.randrange(len(legal))].cards)
+    return out

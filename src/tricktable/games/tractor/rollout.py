@@ -1,0 +1,517 @@
+"""A fast path for search: the rest of a Tractor round's play, from a play-phase state, on plain lists.
+
+The reference state (:mod:`~tricktable.games.tractor.state`) checks every play against the full
+follow rules, records it with its events and builds a new immutable state per play; a search that
+plays thousands of sampled rounds to their end needs none of that. :func:`play_round` keeps each hand
+as lists of card codes by effective suit, sorted by rank, and lets a :class:`Policy` choose each
+play. The policies here build their follows with :func:`compose`, which meets the follow rules
+(follow suit, then the lead's tractors, then its pairs) without listing the legal plays, and falls
+back to the reference's :func:`~tricktable.games.tractor.follow.legal_follows` in the rare cases its
+greedy choice of tractors is not the best. Trick winners are worked out on the codes for singles,
+pairs and tractors; throws (rare) go to the reference's pure functions, as do the throw check and the
+round's score (:func:`~tricktable.games.tractor.scoring.score_round`). The path is tested against the
+reference play by play (``tests/games/tractor/test_rollout.py``).
+
+>>> import random
+>>> from tricktable.games.tractor import GAME
+>>> state = GAME.new(seed=3)
+>>> while state.phase != "play":
+...     state = state.apply(state.legal_actions()[0])
+>>> summary = play_round(state, GreedyPolicy())
+>>> summary.round, summary.levels_before, sum(summary.level_change) > 0
+(0, (2, 2), True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from tricktable.cards import ALL_CARDS, Card
+
+from .follow import legal_follows
+from .lead import throw_check
+from .scoring import CARD_POINTS, RoundSummary, score_round
+from .trump import TRUMPS, Trump
+from .units import LeadShape, decompose, lead_shape, max_tractors, pair_runs
+from .winner import trick_winner
+
+__all__ = ["GreedyPolicy", "Policy", "RandomPolicy", "Table", "compose", "play_round"]
+
+SEATS = 4
+TRUMP_KEY = 100
+"""Added to a pair's or tractor's top order when it is in trumps: any trump unit beats a led-suit one."""
+
+
+def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
+    """Codes as the reference's card values (its caches and messages keep the cards they are given)."""
+    return tuple([ALL_CARDS[c] for c in codes])
+
+
+class Table:
+    """The mutable round a rollout plays: hands by effective suit, the trick, the opponents' points.
+
+    ``hands[seat][suit]`` lists the seat's codes of that effective suit (0..3 plain, :data:`TRUMPS`)
+    ascending by rank then code, so the two copies of a card sit side by side. ``trick`` holds the
+    plays so far (the leader's first); ``shape`` is the lead's :class:`LeadShape` (None for a single
+    card); ``best`` indexes the play winning so far and ``best_key`` is what a later play must beat."""
+
+    __slots__ = (
+        "best",
+        "best_key",
+        "declarers",
+        "hands",
+        "leader",
+        "led",
+        "order",
+        "points",
+        "power",
+        "powers",
+        "shape",
+        "sizes",
+        "suit",
+        "trick",
+        "trump",
+    )
+
+    def __init__(self, state: Any) -> None:
+        trump: Trump = state.trump
+        self.trump = trump
+        self.suit = suit = trump.suit_table
+        self.order = order = trump.order_table
+        self.powers = trump.power_tables
+        self.declarers: int = state.declarers
+        self.points: int = state.points
+        self.hands: list[list[list[int]]] = []
+        for hand in state.hands:
+            by_suit: list[list[int]] = [[], [], [], [], []]
+            for c in sorted(hand, key=lambda c: (order[c], c)):
+                by_suit[suit[c]].append(int(c))
+            self.hands.append(by_suit)
+        self.sizes = [len(h) for h in state.hands]
+        self.leader: int = state.leader
+        self.trick: list[list[int]] = []
+        self.shape: LeadShape | None = None
+        self.led = 0
+        self.power: tuple[int, ...] = ()
+        self.best = 0
+        self.best_key = 0
+        for _, cards in state.trick:
+            self._add([int(c) for c in cards])
+
+    # --- what the policies ask ------------------------------------------------------------------
+    def current_winner(self) -> int:
+        """The seat winning the trick in progress."""
+        return (self.leader + self.best) % SEATS
+
+    def beats(self, cards: list[int]) -> bool:
+        """Whether ``cards``, played next to the trick in progress, would take the lead of it."""
+        if self.shape is None:
+            return self.power[cards[0]] > self.best_key
+        if self.shape.format == "throw":
+            plays = [_cards(p) for p in self.trick]
+            return trick_winner([*plays, _cards(cards)], self.trump) == len(plays)
+        return self._unit_key(cards) > self.best_key
+
+    def follow_cards(self, seat: int) -> list[int]:
+        """The seat's cards of the led suit (ascending)."""
+        return self.hands[seat][self.led]
+
+    def others(self, seat: int) -> list[int]:
+        """The seat's cards outside the led suit, trumps last (each suit ascending)."""
+        hand, led = self.hands[seat], self.led
+        return [c for s in range(5) if s != led for c in hand[s]]
+
+    def reference_follow(self, seat: int, index: int) -> list[int]:
+        """The reference's legal follow at ``index`` (modulo their number): the fallback of
+        :func:`compose`."""
+        hand = _cards([c for cards in self.hands[seat] for c in cards])
+        follows = legal_follows(hand, _cards(self.trick[0]), self.trump)
+        return [int(c) for c in follows[index % len(follows)]]
+
+    # --- playing --------------------------------------------------------------------------------
+    def _unit_key(self, cards: list[int]) -> int:
+        """A pair's or tractor's strength in this trick (0 when the play cannot win it): its top
+        rank, raised by :data:`TRUMP_KEY` in trumps; the lead's shape is known to be one unit."""
+        suit, order = self.suit, self.order
+        s = suit[cards[0]]
+        if s != self.led and s != TRUMPS:
+            return 0
+        for c in cards:
+            if suit[c] != s:
+                return 0
+        ordered = sorted(cards, key=lambda c: (order[c], c))
+        top = -1
+        for i in range(0, len(ordered), 2):
+            a = ordered[i]
+            if ordered[i + 1] != a or (top >= 0 and order[a] != top + 1):
+                return 0
+            top = order[a]
+        return top + (TRUMP_KEY if s == TRUMPS else 0) + 1
+
+    def _add(self, cards: list[int]) -> None:
+        """Put a play on the trick (its cards already out of the hand) and update who is winning."""
+        trick = self.trick
+        if not trick:
+            trick.append(cards)
+            self.best = 0
+            self.led = self.suit[cards[0]]
+            if len(cards) == 1:
+                self.shape = None
+                self.power = self.powers[self.led]
+                self.best_key = self.power[cards[0]]
+            else:
+                self.shape = shape = lead_shape(_cards(cards), self.trump)
+                if shape.format != "throw":
+                    self.best_key = self._unit_key(cards)
+            return
+        if self.shape is None:
+            key = self.power[cards[0]]
+        elif self.shape.format == "throw":
+            trick.append(cards)
+            self.best = trick_winner([_cards(p) for p in trick], self.trump)
+            return
+        else:
+            key = self._unit_key(cards)
+        if key > self.best_key:
+            self.best, self.best_key = len(trick), key
+        trick.append(cards)
+
+    def _remove(self, seat: int, cards: list[int]) -> None:
+        hand, suit = self.hands[seat], self.suit
+        for c in cards:
+            hand[suit[c]].remove(c)
+        self.sizes[seat] -= len(cards)
+
+    def _lead(self, seat: int, cards: list[int], penalty: int) -> list[int]:
+        """Lead ``cards``; a throw another hand could beat leads its forced unit instead and moves
+        the penalty. Returns the cards led."""
+        if len(cards) > 1:
+            hands = self.hands
+            others = [_cards([c for cards in hands[(seat + k) % SEATS] for c in cards]) for k in (1, 2, 3)]
+            check = throw_check(_cards(cards), others, self.trump)
+            if not check.ok:
+                moved = penalty * (len(cards) - len(check.forced))
+                self.points += moved if seat % 2 == self.declarers else -moved
+                cards = [int(c) for c in check.forced]
+        self._remove(seat, cards)
+        self._add(cards)
+        return cards
+
+
+class Policy(Protocol):
+    """Chooses the plays of a rollout from the :class:`Table` (a policy may look at every hand: the
+    world it plays is one the search imagined)."""
+
+    def lead(self, table: Table, seat: int) -> list[int]:
+        """The cards ``seat`` leads: one or more cards of one effective suit it holds."""
+        ...
+
+    def follow(self, table: Table, seat: int) -> list[int]:
+        """A legal follow of ``seat`` to the trick in progress."""
+        ...
+
+
+def play_round(
+    state: Any,
+    policy: Policy,
+    plays: list[tuple[int, tuple[int, ...]]] | None = None,
+    tricks: list[tuple[int, int]] | None = None,
+) -> RoundSummary:
+    """The score sheet of the round in progress of ``state`` (a Tractor state in its play phase),
+    played out by ``policy``: the opponents' points with the kitty and its multiplier, and the
+    levels after. ``plays`` (if given) receives each ``(seat, codes)`` the policy chose, a failed
+    throw as attempted; ``tricks`` each completed trick's ``(winner, points)``."""
+    table = Table(state)
+    penalty = state.config.failed_throw_penalty
+    points_of = CARD_POINTS
+    seat: int = state.mover
+    trick = table.trick
+    while True:
+        if not trick:
+            cards = policy.lead(table, seat)
+            if plays is not None:
+                plays.append((seat, tuple(cards)))
+            table._lead(seat, cards, penalty)
+        else:
+            cards = policy.follow(table, seat)
+            if plays is not None:
+                plays.append((seat, tuple(cards)))
+            table._remove(seat, cards)
+            table._add(cards)
+        if len(trick) < SEATS:
+            seat = (seat + 1) % SEATS
+            continue
+        leader = table.leader
+        winner = (leader + table.best) % SEATS
+        won = 0
+        for play in trick:
+            for c in play:
+                won += points_of[c]
+        if winner % 2 != table.declarers:
+            table.points += won
+        if tricks is not None:
+            tricks.append((winner, won))
+        if not table.sizes[winner]:
+            last = tuple(((leader + i) % SEATS, _cards(sorted(p))) for i, p in enumerate(trick))
+            return score_round(
+                round_no=state.round_no,
+                config=state.config,
+                trump=table.trump,
+                levels=state.levels,
+                declarers=table.declarers,
+                starter=state.starter,
+                points=table.points,
+                kitty=state.kitty,
+                last_trick=last,
+                last_winner=winner,
+            )
+        table.leader = seat = winner
+        trick.clear()
+
+
+# --- building follows ------------------------------------------------------------------------------
+
+
+def compose(cards: Sequence[int], n: int, shape: LeadShape | None, order: Sequence[int]) -> list[int] | None:
+    """``n`` of ``cards`` (one effective suit, more than ``n`` of them, both copies of a pair listed,
+    in the order the caller prefers them) that follow a lead of that shape legally: as many of its
+    tractors as the cards can match (a pair run of the right length each), then pairs up to its
+    pairs, then the most preferred cards left. None when the greedy choice of tractors falls short
+    of the best (the caller then asks the reference)."""
+    if shape is None or not shape.pairs:
+        return list(cards[:n])
+    held: dict[int, int] = {}
+    for c in cards:
+        held[c] = held.get(c, 0) + 1
+    pairs = [c for c, k in held.items() if k == 2]  # dicts keep the preference order
+    chosen: list[int] = []
+    if shape.tractors and len(pairs) > 1:
+        best = max_tractors(pair_runs(order[c] for c in pairs), shape.tractors)
+        if best:
+            free = list(pairs)
+            for length in reversed(shape.tractors):
+                run = _run(free, length, order)
+                if run is not None:
+                    chosen.extend(run)
+                    for c in run:
+                        free.remove(c)
+            if max_tractors(pair_runs(order[c] for c in chosen), shape.tractors) < best:
+                return None
+    need = min(len(pairs), shape.pairs)
+    for c in pairs:
+        if len(chosen) >= need:
+            break
+        if c not in chosen:
+            chosen.append(c)
+    out = [c for c in chosen for _ in range(2)]
+    for c in chosen:
+        held[c] = 0
+    for c in cards:
+        if len(out) == n:
+            break
+        if held[c]:
+            held[c] -= 1
+            out.append(c)
+    return out
+
+
+def _run(pairs: list[int], length: int, order: Sequence[int]) -> list[int] | None:
+    """``length`` pairs of consecutive ranks, around the most preferred pair that has such a run
+    (``pairs`` in preference order), each rank's most preferred pair; None if there is none."""
+    at: dict[int, int] = {}
+    for c in pairs:
+        at.setdefault(order[c], c)
+    for c in pairs:
+        o = order[c]
+        for low in range(o - length + 1, o + 1):
+            if all(r in at for r in range(low, low + length)):
+                return [at[r] for r in range(low, low + length)]
+    return None
+
+
+def _follow(table: Table, seat: int, suited: list[int], fill: list[int], pick: int) -> list[int]:
+    """A legal follow: ``suited`` (the seat's led-suit cards, preferred first) then ``fill`` (its
+    others, preferred first) when it is short of the suit; the reference's follow at ``pick`` when
+    :func:`compose` gives up."""
+    n = len(table.trick[0])
+    if len(suited) <= n:
+        return [*suited, *fill[: n - len(suited)]]
+    out = compose(suited, n, table.shape, table.order)
+    return out if out is not None else table.reference_follow(seat, pick)
+
+
+# --- policies --------------------------------------------------------------------------------------
+
+
+class RandomPolicy:
+    """Random plays, for tests: a lead is a random card, a random unit of a suit (a pair or tractor
+    when it holds one), or a random part of a suit (a throw, which often fails); a follow is
+    :func:`compose` over the cards in random order."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def lead(self, table: Table, seat: int) -> list[int]:
+        rng = self.rng
+        suits = [cards for cards in table.hands[seat] if cards]
+        cards = suits[rng.randrange(len(suits))]
+        kind = rng.randrange(4)
+        if kind < 2 or len(cards) == 1:
+            return [cards[rng.randrange(len(cards))]]
+        if kind == 2:
+            units = decompose(_cards(cards), table.trump)
+            return [int(c) for c in units[rng.randrange(len(units))].cards]
+        part = [c for c in cards if rng.random() < 0.4]
+        return part or [cards[-1]]
+
+    def follow(self, table: Table, seat: int) -> list[int]:
+        rng = self.rng
+        suited = list(table.follow_cards(seat))
+        fill = table.others(seat)
+        rng.shuffle(suited)
+        rng.shuffle(fill)
+        return _follow(table, seat, suited, fill, rng.randrange(1 << 30))
+
+
+class GreedyPolicy:
+    """A cheap club player that sees the whole (imagined) deal. It leads a tractor or pair of a plain
+    suit, else a single no other hand can beat in its suit, else a low card of its shortest plain
+    suit. It follows by winning the trick as cheaply as it can when an opponent is winning it,
+    giving points to a partner who is winning it, and otherwise playing low, keeping its point cards."""
+
+    def lead(self, table: Table, seat: int) -> list[int]:
+        hands, order = table.hands, table.order
+        mine = hands[seat]
+        single: list[int] | None = None
+        shortest: list[int] | None = None
+        for s in range(4):
+            cards = mine[s]
+            if not cards:
+                continue
+            pair = _top_pair(cards)
+            if pair is not None:
+                run = _tractor_below(cards, pair, order)
+                if run is not None:
+                    return run
+                if order[pair] > _top_pair_order(hands, seat, s, order):
+                    return [pair, pair]
+            top = cards[-1]
+            if single is None and order[top] >= _top_order(hands, seat, s, order):
+                single = [top]
+            if shortest is None or len(cards) < len(shortest):
+                shortest = cards
+        if single is not None:
+            return single
+        if shortest is not None:
+            return [min(shortest, key=lambda c: (CARD_POINTS[c], order[c]))]
+        trumps = mine[TRUMPS]
+        pair = _top_pair(trumps)
+        if pair is not None and order[pair] > _top_pair_order(hands, seat, TRUMPS, order):
+            return [pair, pair]
+        return [min(trumps, key=lambda c: (CARD_POINTS[c], order[c]))]
+
+    def follow(self, table: Table, seat: int) -> list[int]:
+        partner = table.current_winner() % 2 == seat % 2
+        if table.shape is None:
+            return [self._single(table, seat, partner)]
+        n = len(table.trick[0])
+        order = table.order
+        suited = table.follow_cards(seat)
+        fill = table.others(seat)
+        if partner:
+            points_first = sorted(suited, key=lambda c: (-CARD_POINTS[c], order[c]))
+            return _follow(table, seat, points_first, _fill_order(table, fill, True), 0)
+        if len(suited) > n:
+            strong = _follow(table, seat, suited[::-1], fill, 0)
+            if table.beats(strong):
+                return strong
+        elif not suited:
+            trumps = table.hands[seat][TRUMPS]
+            if len(trumps) >= n:
+                ruff = _follow_trumps(table, trumps, n)
+                if ruff is not None and table.beats(ruff):
+                    return ruff
+        cheap = sorted(suited, key=lambda c: (CARD_POINTS[c] > 0, order[c]))
+        return _follow(table, seat, cheap, _fill_order(table, fill, False), 0)
+
+    def _single(self, table: Table, seat: int, partner: bool) -> int:
+        """The follow to a single card led (most tricks)."""
+        order, power = table.order, table.power
+        cards = table.follow_cards(seat)
+        last = len(table.trick) == 3
+        if cards:
+            if partner:
+                if last:
+                    return max(cards, key=lambda c: (CARD_POINTS[c], -order[c]))
+                return min(cards, key=lambda c: (CARD_POINTS[c], order[c]))
+            best = table.best_key
+            for c in cards:  # ascending: the cheapest card that wins
+                if power[c] > best:
+                    return c
+            return min(cards, key=lambda c: (CARD_POINTS[c], order[c]))
+        hand = table.hands[seat]
+        if not partner:
+            best = table.best_key
+            for c in hand[TRUMPS]:
+                if power[c] > best:
+                    return c
+        return _fill_order(table, table.others(seat), partner and last)[0]
+
+
+def _fill_order(table: Table, cards: list[int], points_first: bool) -> list[int]:
+    """Cards to discard, preferred first: plain suits before trumps; point cards first when giving
+    them to a partner, last otherwise; low before high."""
+    suit, order = table.suit, table.order
+    sign = -1 if points_first else 1
+    return sorted(cards, key=lambda c: (suit[c] == TRUMPS, sign * CARD_POINTS[c], order[c]))
+
+
+def _follow_trumps(table: Table, trumps: list[int], n: int) -> list[int] | None:
+    """The lowest trumps that match the lead's shape as far as the trumps can (a void seat's ruff)."""
+    if len(trumps) == n:
+        return list(trumps)
+    return compose(trumps, n, table.shape, table.order)
+
+
+def _top_pair(cards: list[int]) -> int | None:
+    """The highest pair in an ascending suit list."""
+    for i in range(len(cards) - 1, 0, -1):
+        if cards[i] == cards[i - 1]:
+            return cards[i]
+    return None
+
+
+def _tractor_below(cards: list[int], top: int, order: Sequence[int]) -> list[int] | None:
+    """The tractor of pairs at consecutive ranks ending at the pair ``top``, if there is one."""
+    pairs: dict[int, int] = {}
+    for i in range(1, len(cards)):
+        if cards[i] == cards[i - 1]:
+            pairs[order[cards[i]]] = cards[i]
+    o = order[top]
+    run = [top, top]
+    while o - 1 in pairs:
+        o -= 1
+        run += [pairs[o], pairs[o]]
+    return run if len(run) > 2 else None
+
+
+def _top_order(hands: list[list[list[int]]], seat: int, suit: int, order: Sequence[int]) -> int:
+    """The highest rank any other hand holds in the suit (-1: none)."""
+    top = -1
+    for k in (1, 2, 3):
+        cards = hands[(seat + k) % SEATS][suit]
+        if cards and order[cards[-1]] > top:
+            top = order[cards[-1]]
+    return top
+
+
+def _top_pair_order(hands: list[list[list[int]]], seat: int, suit: int, order: Sequence[int]) -> int:
+    """The highest rank at which any other hand holds a pair in the suit (-1: none)."""
+    top = -1
+    for k in (1, 2, 3):
+        pair = _top_pair(hands[(seat + k) % SEATS][suit])
+        if pair is not None and order[pair] > top:
+            top = order[pair]
+    return top
