@@ -75,10 +75,9 @@ def observation_cost(game: str, seconds: float, options: dict[str, Any] | None =
             state = env.state
             assert state is not None
             seat = state.to_move or 0
-            encoder = env._encoders[seat]
             t0 = clock()
-            encoder.update(state)
-            encoder.observe(state.phase, state.to_move, env.picked)
+            env.table.update(state)
+            env.table.observe(seat, state.phase, state.to_move, env.picked)
             t1 = clock()
             mask = env.codec.mask(state, seat, env.picked)
             t2 = clock()

@@ -75,3 +75,22 @@ def test_log_is_persistent() -> None:
     assert len(EMPTY_LOG) == 0 and len(a) == 1 and len(b) == 2
     assert b.entries() == ((0, Action("stand")), (1, Action("beg")))
     assert c != b and a.push(1, Action("beg")) == b
+
+
+def test_log_events_are_built_once_per_node() -> None:
+    """A recipe runs on the first reading only (every seat reads the same node); a node with more
+    events is a new node, whose reading includes them."""
+    from tricktable.core.events import Decided
+
+    built: list[int] = []
+
+    def make(seat: int) -> Decided:
+        built.append(seat)
+        return Decided(seat, "stand")
+
+    node = EMPTY_LOG.push(0, Action("stand"), ((make, 2),))
+    first = node.events
+    assert first == (Decided(2, "stand"),) and node.events is first and built == [2]
+    longer = node.with_events(Decided(3, "beg"))
+    assert longer.events == (Decided(2, "stand"), Decided(3, "beg")) and node.events is first
+    assert built == [2, 2]

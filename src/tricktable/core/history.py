@@ -3,8 +3,9 @@ older state keeps its own log unchanged.
 
 Each node also carries the events that followed its action (a trick won, a deal, a score), with all
 their cards; the action's own event is made from ``(seat, action)`` only when someone asks
-(:meth:`State.events`), so a play costs no allocation beyond its node. The root node carries the events
-that happened before the first action (the first deal).
+(:meth:`State.events`), so a play costs no allocation beyond its node. A node builds its events once,
+on the first reading, and keeps them (every seat's reader reads the same node). The root node
+carries the events that happened before the first action (the first deal).
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ fraction of the frozen dataclasses, and most states' events are never read."""
 class Log:
     """``(seat, action)`` entries in the order they were applied, each with the events it caused."""
 
-    __slots__ = ("_action", "_events", "_len", "_parent", "_seat")
+    __slots__ = ("_action", "_events", "_len", "_made", "_parent", "_seat")
     _len: int
+    _made: tuple[Event, ...] | None
 
     def __init__(
         self, parent: Log | None, seat: int, action: Action | None, events: tuple[Recorded, ...] = ()
@@ -39,6 +41,7 @@ class Log:
         self._action = action
         self._events = events
         self._len = 0 if parent is None else parent._len + 1
+        self._made = None
 
     @staticmethod
     def start(events: tuple[Recorded, ...]) -> Log:
@@ -74,7 +77,11 @@ class Log:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The events recorded after this node's action."""
+        """The events recorded after this node's action (built once, on first reading: a node never
+        changes, and every seat reading the game reads them)."""
+        done = self._made
+        if done is not None:
+            return done
         out: list[Event] = []
         for e in self._events:
             if isinstance(e, tuple):
@@ -82,7 +89,8 @@ class Log:
                 out += made if isinstance(made, tuple) else (made,)
             else:
                 out.append(e)
-        return tuple(out)
+        self._made = done = tuple(out)
+        return done
 
     def entries(self) -> tuple[tuple[int, Action], ...]:
         out: list[tuple[int, Action]] = []

@@ -45,7 +45,8 @@ from tricktable.core.actions import Action
 from tricktable.core.errors import ConfigError, IllegalActionError
 from tricktable.core.state import State, team_of
 from tricktable.env.actions import Codec, codec_for
-from tricktable.env.observe import SPECS, Encoder, layout_for
+from tricktable.env.observe import SPECS, layout_for
+from tricktable.env.table import TableEncoder
 
 __all__ = ["TricktableAEC", "aec_env"]
 
@@ -126,7 +127,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self.picked: tuple[Card, ...] = ()
-        self._encoders: list[Encoder] = []
+        self.table = TableEncoder(name, self.num_seats)
+        """Every seat's observation, read from the events as the game goes (reset with the game)."""
         self._queue: list[int] = []
         self._track = reward == "deal" or max_deals is not None
         self._version_read = 0
@@ -160,7 +162,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             if not (chosen and self.state.is_over):
                 break
         self.picked = ()
-        self._encoders = [Encoder(self.game.name, self.num_seats, s) for s in range(self.num_seats)]
+        self.table.reset()
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -211,10 +213,10 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         state = self._live()
         seat = self._seat_of[agent]
         acting = agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent])
-        encoder = self._encoders[seat]
-        encoder.update(state)
+        table = self.table
+        table.update(state)
         picked = self.picked if acting else ()
-        observation = encoder.observe(state.phase, state.to_move, picked)
+        observation = table.observe(seat, state.phase, state.to_move, picked)
         live = acting and not state.is_over
         mask = self._mask(state, seat) if live else np.zeros(self.size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}

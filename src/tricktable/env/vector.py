@@ -166,10 +166,10 @@ class VectorEnv:
         state = env.state
         assert state is not None
         seat = env._seat_of[env.agent_selection]
-        encoder = env._encoders[seat]
-        encoder.update(state)
-        encoder.fill(state.phase, state.to_move, env.picked)
-        self.obs[i] = encoder.vec
+        table = env.table
+        table.update(state)
+        table.fill(seat, state.phase, state.to_move, env.picked)
+        self.obs[i] = table.rows[seat]
         self.mask[i] = env._mask(state, seat)
         self.seats[i] = seat
 
