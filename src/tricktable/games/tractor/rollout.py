@@ -376,10 +376,11 @@ class RandomPolicy:
 
 
 class GreedyPolicy:
-    """A cheap club player that sees the whole (imagined) deal. It leads a tractor or pair of a plain
-    suit, else a single no other hand can beat in its suit, else a low card of its shortest plain
-    suit. It follows by winning the trick as cheaply as it can when an opponent is winning it,
-    giving points to a partner who is winning it, and otherwise playing low, keeping its point cards."""
+    """A cheap club player that sees the whole (imagined) deal. It leads, in a plain suit no opponent
+    can trump, a tractor, or a pair or single no other hand can beat; else a low card of its shortest
+    plain suit. It follows a single card by giving points to a trick its side is sure to take, else
+    taking the trick as cheaply as it can for good, else playing low and keeping its point cards;
+    longer follows by giving points to a partner who is winning, else winning if it can, else low."""
 
     def lead(self, table: Table, seat: int) -> list[int]:
         hands, order = table.hands, table.order
@@ -389,6 +390,10 @@ class GreedyPolicy:
         for s in range(4):
             cards = mine[s]
             if not cards:
+                continue
+            if shortest is None or len(cards) < len(shortest):
+                shortest = cards
+            if _ruffable(hands, seat, s):
                 continue
             pair = _top_pair(cards)
             if pair is not None:
@@ -400,8 +405,6 @@ class GreedyPolicy:
             top = cards[-1]
             if single is None and order[top] >= _top_order(hands, seat, s, order):
                 single = [top]
-            if shortest is None or len(cards) < len(shortest):
-                shortest = cards
         if single is not None:
             return single
         if shortest is not None:
@@ -437,27 +440,31 @@ class GreedyPolicy:
         return _follow(table, seat, cheap, _fill_order(table, fill, False), 0)
 
     def _single(self, table: Table, seat: int, partner: bool) -> int:
-        """The follow to a single card led (most tricks)."""
-        order, power = table.order, table.power
+        """The follow to a single card led (most tricks), knowing the best card each seat still to
+        play could answer with (its top card of the led suit, or its top trump when void)."""
+        order, power, hands, led = table.order, table.power, table.hands, table.led
+        threat = ally = 0
+        for k in range(1, SEATS - len(table.trick)):
+            answer = hands[(seat + k) % SEATS][led] or hands[(seat + k) % SEATS][TRUMPS]
+            top = power[answer[-1]] if answer else 0
+            if k == 2:
+                ally = top
+            elif top > threat:
+                threat = top
+        best = table.best_key
         cards = table.follow_cards(seat)
-        last = len(table.trick) == 3
+        if best > threat if partner else ally > max(best, threat):
+            # The trick is (or will be) ours whatever the opponents do: give it points.
+            if cards:
+                return max(cards, key=lambda c: (CARD_POINTS[c], -order[c]))
+            return _fill_order(table, table.others(seat), True)[0]
+        target = max(best, threat)
+        for c in cards or hands[seat][TRUMPS]:  # ascending: the cheapest card that takes it for good
+            if power[c] > target:
+                return c
         if cards:
-            if partner:
-                if last:
-                    return max(cards, key=lambda c: (CARD_POINTS[c], -order[c]))
-                return min(cards, key=lambda c: (CARD_POINTS[c], order[c]))
-            best = table.best_key
-            for c in cards:  # ascending: the cheapest card that wins
-                if power[c] > best:
-                    return c
             return min(cards, key=lambda c: (CARD_POINTS[c], order[c]))
-        hand = table.hands[seat]
-        if not partner:
-            best = table.best_key
-            for c in hand[TRUMPS]:
-                if power[c] > best:
-                    return c
-        return _fill_order(table, table.others(seat), partner and last)[0]
+        return _fill_order(table, table.others(seat), False)[0]
 
 
 def _fill_order(table: Table, cards: list[int], points_first: bool) -> list[int]:
@@ -473,6 +480,15 @@ def _follow_trumps(table: Table, trumps: list[int], n: int) -> list[int] | None:
     if len(trumps) == n:
         return list(trumps)
     return compose(trumps, n, table.shape, table.order)
+
+
+def _ruffable(hands: list[list[list[int]]], seat: int, suit: int) -> bool:
+    """Whether an opponent of ``seat`` holds trumps and no card of the plain ``suit``."""
+    for k in (1, 3):
+        hand = hands[(seat + k) % SEATS]
+        if not hand[suit] and hand[TRUMPS]:
+            return True
+    return False
 
 
 def _top_pair(cards: list[int]) -> int | None:
