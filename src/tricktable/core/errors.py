@@ -52,7 +52,7 @@ class Reason(str):
     code: str
     params: dict[str, object]
 
-    def __new__(cls, text: str, code: str = "", **params: object) -> Reason:
+    def __new__(cls, text: str, code: str, **params: object) -> Reason:
         self = super().__new__(cls, text)
         self.code = code
         self.params = params
@@ -61,7 +61,8 @@ class Reason(str):
 
 class IllegalActionError(TricktableError):
     """A well-formed action that the rules forbid now. ``reason`` names the rule in plain words;
-    ``code`` and ``params`` name it for a translation, where the game gave a :class:`Reason`."""
+    ``code`` and ``params`` name it for a translation: every refusal of the games and the core is a
+    :class:`Reason` (a plain string, as the RL environments raise, has no code)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)

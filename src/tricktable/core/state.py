@@ -5,7 +5,8 @@ one stays valid, so undo, search and replay cost nothing extra. A game's state c
 
 - ``phase``, ``to_move``, ``is_over``, ``result``, ``num_seats``;
 - ``_legal(seat)``: the seat's legal actions, a ``Sequence`` (possibly lazy);
-- ``_illegal_reason(action, seat)``: None if legal, else the reason in a player's words;
+- ``_illegal_reason(action, seat)``: None if legal, else the reason in a player's words, a
+  :class:`~tricktable.core.errors.Reason` whose stable code a front end can word in its language;
 - ``_next(action, seat)``: the successor state for a legal action (no checking);
 - ``view(seat)``: what that seat may know;
 - ``card_locations()`` and ``hidden_cards(seat)``: for the invariant and leak tests;
@@ -26,7 +27,7 @@ from typing import Any, ClassVar, Self, TypeVar
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
-from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, shown
+from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
 from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.history import Log
 from tricktable.core.views import View
@@ -154,7 +155,7 @@ class State(ABC):
     def _legal(self, seat: int) -> Sequence[Action]: ...
 
     @abstractmethod
-    def _illegal_reason(self, action: Action, seat: int) -> str | None: ...
+    def _illegal_reason(self, action: Action, seat: int) -> Reason | None: ...
 
     @abstractmethod
     def _next(self, action: Action, seat: int) -> Self: ...
@@ -283,13 +284,18 @@ class State(ABC):
         act = checked_action(action, self.VERBS) if type(action) is Action else self.parse(action)
         s = self._seat(seat)
         if self.is_over:
-            raise IllegalActionError("the game is over: no more actions")
+            raise IllegalActionError(Reason("the game is over: no more actions", "game_over"))
         if s is None:
-            raise NotYourTurnError("name the seat that acts: no single seat is to move now")
+            raise NotYourTurnError(
+                Reason("name the seat that acts: no single seat is to move now", "name_seat")
+            )
         if not self.may_act(s):
-            mover = self.to_move
-            who = f"it is seat {mover}'s turn" if mover is not None else "no seat may act now"
-            raise NotYourTurnError(f"seat {s} cannot act now: {who} ({self.phase} phase)")
+            mover, phase = self.to_move, self.phase
+            if mover is None:
+                text = f"seat {s} cannot act now: no seat may act now ({phase} phase)"
+                raise NotYourTurnError(Reason(text, "nobody_acts", seat=s, phase=phase))
+            text = f"seat {s} cannot act now: it is seat {mover}'s turn ({phase} phase)"
+            raise NotYourTurnError(Reason(text, "turn_of", seat=s, mover_seat=mover, phase=phase))
         reason = self._illegal_reason(act, s)
         if reason is not None:
             raise IllegalActionError(reason)

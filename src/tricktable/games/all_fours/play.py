@@ -58,7 +58,7 @@ def allowed_plays(
 
 def play_problem(
     card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, no_undertrump: bool
-) -> str | None:
+) -> Reason | None:
     """None if ``card`` may be played, else the reason in a player's words, naming the rule."""
     if card not in hand:
         return Reason(f"you do not hold {card}", "not_held", card=str(card))

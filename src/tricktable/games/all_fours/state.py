@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.errors import Reason
 from tricktable.core.events import (
     Called,
     DealScored,
@@ -211,68 +212,85 @@ class AllFoursState(State):
         n = self.num_seats
         return seat != owner and (self.config.partner_may_call or team_of(seat, n) != team_of(owner, n))
 
-    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+    def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         verb = action.verb  # the core has checked the action's shape (one card for play, expose, call)
         if action.cards and action.cards[0].is_joker:
-            return f"there are no jokers in All Fours ({action.cards[0]})"
+            card = action.cards[0]
+            return Reason(f"there are no jokers in All Fours ({card})", "no_jokers", card=str(card))
         if seat != self.mover:
             if verb == "expose":
                 return self._expose_problem(action.cards[0], seat)
             if verb == "call":
                 return self._call_problem(action.cards[0], seat)
-            return (
+            text = (
                 f"it is seat {self.mover}'s turn; out of turn you may only expose one of your cards "
                 "or call an opponent's exposed card"
             )
+            return Reason(text, "out_of_turn", mover_seat=self.mover)
         stage = self.stage
         up = self.turned[-1]
         suit = Suit(self.trump).word
+        trump = Suit(self.trump).letter
         if stage is Phase.BEG:
             if verb in ("stand", "beg"):
                 return None
-            return (
+            text = (
                 f"the turned-up {up} proposes {suit} as trumps: first say 'stand' to accept "
                 "or 'beg' to ask for another trump"
             )
+            return Reason(text, "stand_or_beg", card=str(up), trump=trump)
         if stage is Phase.GIVE:
             if verb in ("give", "run"):
                 return None
-            return (
-                f"seat {(self.dealer + 1) % self.num_seats} begged: as dealer say 'give' (they score 1 and "
+            beggar = (self.dealer + 1) % self.num_seats
+            text = (
+                f"seat {beggar} begged: as dealer say 'give' (they score 1 and "
                 f"{suit} stay trumps) or 'run' (three more cards each and a new turn-up)"
             )
+            return Reason(text, "give_or_run", beggar_seat=beggar, trump=trump)
         if verb == "play":
             card = action.cards[0]
             if self.called is not None and card != self.called:
-                return f"{self.called} was called: you must play that exposed card now"
+                text = f"{self.called} was called: you must play that exposed card now"
+                return Reason(text, "play_called", card=str(self.called))
             return play_problem(card, self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
         if verb in ("expose", "call"):
-            return f"it is your turn to play a card: you cannot {verb} a card on your own turn"
-        return f"play has begun ({suit} are trumps): play a card; '{verb}' is not possible now"
+            text = f"it is your turn to play a card: you cannot {verb} a card on your own turn"
+            return Reason(text, "expose_on_turn") if verb == "expose" else Reason(text, "call_on_turn")
+        text = f"play has begun ({suit} are trumps): play a card; '{verb}' is not possible now"
+        return Reason(text, "play_begun", trump=trump, verb=verb)
 
-    def _expose_problem(self, card: Card, seat: int) -> str | None:
+    def _expose_problem(self, card: Card, seat: int) -> Reason | None:
         if card not in self.hands[seat]:
-            return f"you do not hold {card}, so you cannot expose it"
+            return Reason(
+                f"you do not hold {card}, so you cannot expose it", "expose_not_held", card=str(card)
+            )
         if card in self.exposed[seat]:
-            return f"{card} is already exposed"
+            return Reason(f"{card} is already exposed", "already_exposed", card=str(card))
         return None
 
-    def _call_problem(self, card: Card, seat: int) -> str | None:
+    def _call_problem(self, card: Card, seat: int) -> Reason | None:
         owner = self.mover
         assert owner is not None  # only reached during play
+        name = str(card)
         if card not in self.exposed[owner]:
             holder = next((s for s in range(self.num_seats) if card in self.exposed[s]), None)
             if holder is None:
-                return f"{card} is not an exposed card: only a card exposed on the table can be called"
-            return (
+                text = f"{card} is not an exposed card: only a card exposed on the table can be called"
+                return Reason(text, "not_exposed", card=name)
+            text = (
                 f"{card} is seat {holder}'s exposed card: it can be called only when seat {holder} is to play"
             )
+            return Reason(text, "call_wait", card=name, holder_seat=holder)
         if not self._may_call(seat, owner):
-            return f"{card} is your partner's exposed card: only the opponents of seat {owner} may call it"
+            text = f"{card} is your partner's exposed card: only the opponents of seat {owner} may call it"
+            return Reason(text, "call_partner", card=name, owner_seat=owner)
         if self.called is not None:
-            return f"{self.called} has already been called: seat {owner} must play it first"
+            text = f"{self.called} has already been called: seat {owner} must play it first"
+            return Reason(text, "already_called", card=str(self.called), owner_seat=owner)
         if card in self.refused_calls:
-            return f"{card} was already called this turn and is not a legal play for seat {owner} now"
+            text = f"{card} was already called this turn and is not a legal play for seat {owner} now"
+            return Reason(text, "call_refused", card=name, owner_seat=owner)
         return None
 
     # --- successors ------------------------------------------------------------------------------

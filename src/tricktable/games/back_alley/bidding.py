@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tricktable.core.actions import Action
+from tricktable.core.errors import Reason
 from tricktable.core.state import team_of
 
 from .deal import SEATS
@@ -90,16 +91,18 @@ def named_bids(bids: Sequence[int], first: int) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def bid_reason(value: int, size: int, floor: int, must_increase: bool) -> str | None:
+def bid_reason(value: int, size: int, floor: int, must_increase: bool) -> Reason | None:
     """None if the bid is allowed, else why not. ``floor`` is the highest number bid so far."""
     if value in (PASS, BOARD):
         return None
     if size == 1:
-        return "with one card in hand you may only pass or bid board"
+        return Reason("with one card in hand you may only pass or bid board", "bid_one_card")
     if value > size - 1:
-        return f"with {size} cards you may bid from 1 to {size - 1} tricks; to take them all, bid board"
+        text = f"with {size} cards you may bid from 1 to {size - 1} tricks; to take them all, bid board"
+        return Reason(text, "bid_range", n=size, most=size - 1)
     if must_increase and value <= floor:
-        return f"each bid must be higher than the last: {floor} was bid already, so bid more, pass or board"
+        text = f"each bid must be higher than the last: {floor} was bid already, so bid more, pass or board"
+        return Reason(text, "bid_higher", floor=floor)
     return None
 
 

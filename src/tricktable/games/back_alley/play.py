@@ -83,7 +83,7 @@ def _trumps(hand: tuple[Card, ...], trump: int) -> tuple[Card, ...]:
 
 def refusal(
     card: Card, hand: Sequence[Card], trick: Sequence[Card], trump: int, allowed: Sequence[Card], rule: int
-) -> str:
+) -> Reason:
     """Why ``card`` may not be played, given what :func:`play_rule` returned (``card`` not allowed)."""
     if card not in hand:
         return Reason(f"you do not hold {card}", "not_held", card=str(card))
@@ -116,6 +116,6 @@ def refusal(
             held=held,
         )
     text = f"{suit_name(led_suit)} were led and you hold {format_cards(allowed)}: you must follow suit"
-    if led_suit >= NO_TRUMP:
-        return text
+    if led_suit >= NO_TRUMP:  # a joker led in a hand without a trump suit: the jokers follow it
+        return Reason(text, "follow_jokers", held=held)
     return Reason(text, "follow_suit", led=Suit(led_suit).letter, held=held)

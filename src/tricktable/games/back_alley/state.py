@@ -17,6 +17,7 @@ from typing import ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.errors import Reason
 from tricktable.core.events import DealScored, GameOver, single_trick_won
 from tricktable.core.history import Log
 from tricktable.core.rng import shuffled
@@ -199,29 +200,30 @@ class BackAlleyState(State):
             return legal_bids(self.deal.size, floor, self.config.bid_must_increase)
         return tuple(map(_PLAYS.__getitem__, self.playable))
 
-    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+    def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         if self.auction.contracts is None:
             return self._bid_refusal(action)
         if self._is_playable(action):
             return None
         cards = action.cards
         if action.verb != "play":
-            return "the bidding is over: play a card"
+            return Reason("the bidding is over: play a card", "bidding_over")
         if len(cards) != 1:
-            return "play one card at a time, like 'play 7H'"
+            return Reason("play one card at a time, like 'play 7H'", "one_card")
         hand = self.hands[seat]
         allowed, rule = self._rule(hand, self.trick)
         return refusal(cards[0], hand, self.trick, self.deal.trump, allowed, rule)
 
-    def _bid_refusal(self, action: Action) -> str | None:
+    def _bid_refusal(self, action: Action) -> Reason | None:
         """Why a bid is refused, or None: :func:`legal_bids` lists exactly the bids this accepts."""
         if action.verb != "bid":
-            return "the bidding comes first: bid a number of tricks, pass or board"
+            return Reason("the bidding comes first: bid a number of tricks, pass or board", "bid_first")
         value = bid_value(action)
         if value is None:
             if action.arg == 0:
-                return "to bid no tricks, say 'bid pass'"
-            return f"'{action}' is not a bid: bid a number of tricks, pass or board"
+                return Reason("to bid no tricks, say 'bid pass'", "bid_zero")
+            text = f"'{action}' is not a bid: bid a number of tricks, pass or board"
+            return Reason(text, "not_a_bid", action=str(action))
         floor = highest_number(self.auction.bids)
         return bid_reason(value, self.deal.size, floor, self.config.bid_must_increase)
 

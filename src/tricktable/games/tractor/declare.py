@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import Card, Suit, format_cards
+from tricktable.core.errors import Reason
 from tricktable.games.tractor.config import Config, level_name
 
 __all__ = [
@@ -63,22 +64,34 @@ def is_special(card: Card, rank: int) -> bool:
     return card >= 52 or card % 13 + 2 == rank
 
 
-def _kind(cards: Sequence[Card], rank: int) -> tuple[Kind | None, str]:
+def _kind(cards: Sequence[Card], rank: int) -> tuple[Kind | None, Reason | None]:
     """The kind of declaration the cards make, or None and the reason they make none."""
+    level = level_name(rank)
     what = (
-        f"a declaration is one card of the trump rank ({level_name(rank)}), two identical ones, "
+        f"a declaration is one card of the trump rank ({level}), two identical ones, "
         "or two identical jokers (BJ BJ or LJ LJ)"
     )
     if len(cards) not in (1, 2):
-        return None, f"{what}; you showed {len(cards)} cards"
+        return None, Reason(
+            f"{what}; you showed {len(cards)} cards", "declare_count", rank=level, n=len(cards)
+        )
     card = cards[0]
     if len(cards) == 2 and cards[1] != card:
-        return None, f"{what}; {format_cards(cards)} are not two identical cards"
+        text = f"{what}; {format_cards(cards)} are not two identical cards"
+        return None, Reason(text, "declare_not_identical", rank=level, cards=_names(cards))
     if card >= 52:
-        return ("jokers", "") if len(cards) == 2 else (None, f"a single joker cannot declare: {what}")
+        if len(cards) == 2:
+            return "jokers", None
+        return None, Reason(f"a single joker cannot declare: {what}", "declare_single_joker", rank=level)
     if card % 13 + 2 != rank:
-        return None, f"{card} is not of the trump rank: {what}"
-    return ("single" if len(cards) == 1 else "pair"), ""
+        return None, Reason(
+            f"{card} is not of the trump rank: {what}", "declare_rank", card=str(card), rank=level
+        )
+    return ("single" if len(cards) == 1 else "pair"), None
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,36 +113,44 @@ def declaration_reason(
     current: Declaration | None,
     rank: int,
     rules: DeclareRules,
-) -> str | None:
+) -> Reason | None:
     """None if ``seat``, holding ``held`` now, may expose ``cards`` over ``current``; else the reason."""
     kind, why = _kind(cards, rank)
     if kind is None:
         return why
     if held.count(cards[0]) < len(cards):
-        return f"you do not hold {format_cards(cards)}: a declaration shows cards from your hand"
+        text = f"you do not hold {format_cards(cards)}: a declaration shows cards from your hand"
+        return Reason(text, "declare_not_held", cards=_names(cards))
     if current is None:
         return None
     standing = f"seat {current.seat}'s {format_cards(current.cards)}"
+    who = {"standing_seat": current.seat, "standing": _names(current.cards)}
     if current.kind == "jokers":
-        return f"{standing} is a pair of jokers: it can never be overturned"
+        return Reason(
+            f"{standing} is a pair of jokers: it can never be overturned", "declare_jokers_stand", **who
+        )
     if kind == "single":
-        return f"{standing} already stands: a single card cannot overturn a declaration, only a pair can"
+        text = f"{standing} already stands: a single card cannot overturn a declaration, only a pair can"
+        return Reason(text, "declare_single_stands", **who)
     if kind == "jokers":
         return None
     if current.kind == "single":
         if current.seat == seat and current.cards[0] == cards[0] and not rules.allow_reinforce:
-            return "you may not reinforce your own single into a pair in this game (allow_reinforce is off)"
+            text = "you may not reinforce your own single into a pair in this game (allow_reinforce is off)"
+            return Reason(text, "declare_no_reinforce")
         return None
     # a trump-rank pair against a standing pair
     base = f"{standing} is a pair: only a pair of identical jokers can overturn it"
     if not rules.allow_higher_suit_pair_overturn:
-        return base
+        return Reason(base, "declare_pair_stands", **who)
     if current.reinforced:
-        return f"{standing} is a reinforced single: only a pair of identical jokers can overturn it"
+        text = f"{standing} is a reinforced single: only a pair of identical jokers can overturn it"
+        return Reason(text, "declare_reinforced_stands", **who)
     new_suit, old_suit = cards[0].suit, current.cards[0].suit
     assert new_suit is not None and old_suit is not None
     if SUIT_STRENGTH[new_suit] <= SUIT_STRENGTH[old_suit]:
-        return f"{base}, or a pair of a higher suit (spades, hearts, clubs, diamonds from high to low)"
+        text = f"{base}, or a pair of a higher suit (spades, hearts, clubs, diamonds from high to low)"
+        return Reason(text, "declare_higher_suit", **who)
     return None
 
 

@@ -60,7 +60,7 @@ from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.lead import as_cards, require_held
 from tricktable.games.tractor.multisets import LazySequence, MultisetCombinations, unrank_combination
-from tricktable.games.tractor.trump import Trump, suit_name
+from tricktable.games.tractor.trump import Trump, suit_code, suit_name
 from tricktable.games.tractor.units import (
     LeadShape,
     card_counts,
@@ -81,7 +81,7 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
     :class:`IllegalActionError` with the rule broken, naming the cards."""
     n = len(lead)
     if not n:
-        raise IllegalActionError("nothing has been led yet: this would be a lead, not a follow")
+        raise IllegalActionError(_NO_LEAD)
     if len(play) != n:
         raise IllegalActionError(
             Reason(
@@ -98,8 +98,14 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         left = [
             c for c, k in hand_counts.items() for _ in range(k - play_counts.get(c, 0)) if table[c] == suit
         ]
+        left.sort(key=action_key)
         raise IllegalActionError(
-            f"you must follow {suit_name(suit)}: you still hold {format_cards(sorted(left, key=action_key))}"
+            Reason(
+                f"you must follow {suit_name(suit)}: you still hold {format_cards(left)}",
+                "must_follow",
+                suit=suit_code(suit),
+                held=[str(c) for c in left],
+            )
         )
     if in_suit <= n or n == 1:
         return
@@ -118,6 +124,13 @@ def check_follow(hand: Sequence[Card], lead: Sequence[Card], play: Sequence[Card
         raise IllegalActionError(_pair_reason(shape, hand_pairs, need, trump))
 
 
+_NO_LEAD = Reason("nothing has been led yet: this would be a lead, not a follow", "follow_no_lead")
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
 def _cards_led(n: int) -> str:
     return "one card was led" if n == 1 else f"{n} cards were led"
 
@@ -130,46 +143,62 @@ def _lead_words(shape: LeadShape) -> str:
     return f"a {fmt} of {name} was led"
 
 
-def _tractor_reason(shape: LeadShape, hand_pairs: list[Card], best: int, trump: Trump) -> str:
+def _tractor_reason(shape: LeadShape, hand_pairs: list[Card], best: int, trump: Trump) -> Reason:
     held = [u for u in decompose([c for c in hand_pairs for _ in range(2)], trump) if u.kind == "tractor"]
     held_words = " and ".join(str(u) for u in held)
     noun = "tractor" if len(held) == 1 else "tractors"
     it = "it" if len(held) == 1 else "them"
+    params: dict[str, object] = {
+        "suit": suit_code(shape.suit),
+        "shape": shape.format,
+        "held": _names([c for u in held for c in u.cards]),
+    }
     if shape.format == "tractor":
         length = shape.tractors[0]
         if len(held) == 1 and held[0].length == length:
-            return f"{_lead_words(shape)} and you hold the tractor {held_words}: you must play it"
-        return (
+            text = f"{_lead_words(shape)} and you hold the tractor {held_words}: you must play it"
+            return Reason(text, "follow_tractor", **params)
+        text = (
             f"{_lead_words(shape)} and you hold the {noun} {held_words}: "
             f"you must play {length} consecutive pairs from {it}"
         )
+        return Reason(text, "follow_tractor_pairs", **params, length=length, tractors=len(held))
     lengths = sorted(shape.tractors, reverse=True)
     if len(lengths) == 1:
         led = f"a tractor of {lengths[0]} pairs"
     else:
         led = "tractors of " + ", ".join(map(str, lengths[:-1])) + f" and {lengths[-1]} pairs"
     must = "a tractor" if best == 1 else f"{best} tractors"
-    return (
+    text = (
         f"{_lead_words(shape)} with {led} and you hold the {noun} {held_words}: "
         f"you must play {must} from {it} to match"
     )
+    return Reason(text, "follow_throw_tractors", **params, lengths=lengths, tractors=len(held), need=best)
 
 
-def _pair_reason(shape: LeadShape, hand_pairs: list[Card], need: int, trump: Trump) -> str:
+def _pair_reason(shape: LeadShape, hand_pairs: list[Card], need: int, trump: Trump) -> Reason:
     pairs = sorted(hand_pairs, key=trump.order_table.__getitem__)
     words = [f"{c} {c}" for c in pairs]
+    params: dict[str, object] = {"suit": suit_code(shape.suit), "shape": shape.format}
     if len(words) == 1:
-        return f"{_lead_words(shape)} and you hold the pair {words[0]}: you must play it"
+        text = f"{_lead_words(shape)} and you hold the pair {words[0]}: you must play it"
+        return Reason(text, "follow_pair", **params, pair=_names(pairs * 2))
     held = ", ".join(words[:-1]) + " and " + words[-1]
     if need == len(words):
         must = "both pairs" if need == 2 else f"all {need} pairs"
     else:
         must = "one of them" if need == 1 else f"{need} of them"
-    lead = _lead_words(shape)
-    if shape.format == "throw":
-        counting = " (counting its tractors' pairs)" if shape.tractors else ""
-        lead += f" with {shape.pairs} pair{'s' if shape.pairs > 1 else ''}{counting}"
-    return f"{lead} and you hold the pairs {held}: you must play {must}"
+    params.update(pairs=_names([c for c in pairs for _ in range(2)]), need=need)
+    if shape.format != "throw":
+        return Reason(
+            f"{_lead_words(shape)} and you hold the pairs {held}: you must play {must}",
+            "follow_pairs",
+            **params,
+        )
+    counting = " (counting its tractors' pairs)" if shape.tractors else ""
+    lead = f"{_lead_words(shape)} with {shape.pairs} pair{'s' if shape.pairs > 1 else ''}{counting}"
+    text = f"{lead} and you hold the pairs {held}: you must play {must}"
+    return Reason(text, "follow_throw_pairs", **params, led_pairs=shape.pairs)
 
 
 # --- the follow problem: everything the generator and the selection need -------------------------
@@ -316,7 +345,7 @@ def _problem(hand: tuple[Card, ...], lead: tuple[Card, ...], trump: Trump) -> _P
 
 def _digest(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> _Problem:
     if not lead:
-        raise IllegalActionError("nothing has been led yet: this would be a lead, not a follow")
+        raise IllegalActionError(_NO_LEAD)
     return _problem(tuple(sorted(hand)), tuple(sorted(lead)), trump)
 
 

@@ -19,7 +19,7 @@ from math import comb
 
 from tricktable.cards import Card
 from tricktable.core.actions import action_key
-from tricktable.core.errors import IllegalActionError
+from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.multisets import LazySequence, unrank_combination
 
 __all__ = ["KITTY_SIZE", "BuryChoices", "bury_choices", "bury_selectable"]
@@ -80,7 +80,7 @@ def bury_selectable(hand: Sequence[Card], picked: Sequence[Card]) -> tuple[Card,
     left = Counter(hand)
     left.subtract(picked)
     if any(n < 0 for n in left.values()):
-        raise IllegalActionError("the picked cards are not all in your hand")
+        raise IllegalActionError(Reason("the picked cards are not all in your hand", "picked_not_held"))
     if len(picked) >= KITTY_SIZE:
         return ()
     return tuple(sorted((c for c, n in left.items() if n > 0), key=action_key))

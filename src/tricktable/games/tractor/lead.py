@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import Card, format_cards
-from tricktable.core.errors import IllegalActionError
+from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.multisets import LazySequence, SubMultisets
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.units import Unit, card_counts, decompose, lead_shape
@@ -39,15 +39,16 @@ def require_held(hand_counts: dict[Card, int], play: Iterable[Card]) -> dict[Car
         held = hand_counts.get(c, 0)
         if held < k:
             if held == 0:
-                raise IllegalActionError(f"you do not hold {c}")
-            raise IllegalActionError(f"you hold {c} only {'once' if held == 1 else f'{held} times'}")
+                raise IllegalActionError(Reason(f"you do not hold {c}", "not_held", card=str(c)))
+            times = "once" if held == 1 else f"{held} times"
+            raise IllegalActionError(Reason(f"you hold {c} only {times}", "held_only", card=str(c), n=held))
     return counts
 
 
 def check_lead(hand: Sequence[Card], play: Sequence[Card], trump: Trump) -> None:
     """None if ``play`` may be led from ``hand``, else raise :class:`IllegalActionError` saying why."""
     if not play:
-        raise IllegalActionError("a lead needs at least one card")
+        raise IllegalActionError(Reason("a lead needs at least one card", "lead_empty"))
     require_held(card_counts(hand), play)
     decompose(play, trump)  # raises if the cards are of several suits
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
-from tricktable.core.errors import IllegalActionError, NotYourTurnError
+from tricktable.core.errors import IllegalActionError, NotYourTurnError, Reason
 from tricktable.core.events import (
     DealScored,
     DealStarted,
@@ -305,7 +305,9 @@ class TractorState(State):
                 reason = declaration_reason(
                     self.hands[s], s, act.cards, self.declaration, self.rank, self.rules
                 )
-                raise NotYourTurnError(f"seat {s} cannot act now: {reason}") from None
+                if reason is not None:
+                    text = f"seat {s} cannot act now: {reason}"
+                    raise NotYourTurnError(Reason(text, reason.code, **reason.params)) from None
             raise
 
     def _declarations(self, seat: int) -> tuple[tuple[Card, ...], ...]:
@@ -346,48 +348,58 @@ class TractorState(State):
         data = self.__dict__
         return lambda action: data.__setitem__(_ISSUED, (seat, action))
 
-    def _illegal_reason(self, action: Action, seat: int) -> str | None:
+    def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         issued = self.__dict__.get(_ISSUED)
         if issued is not None and issued[1] is action and issued[0] == seat:
             return None
         verb, stage = action.verb, self.stage
         if verb == "play":
             if stage != "play":
-                return f"cards are played only once the tricks begin (this is the {stage} phase)"
+                text = f"cards are played only once the tricks begin (this is the {stage} phase)"
+                return Reason(text, "play_not_yet", phase=stage)
             try:
                 if self.trick:
                     check_follow(self.hands[seat], self.trick[0][1], action.cards, self._trump)
                 else:
                     check_lead(self.hands[seat], action.cards, self._trump)
             except IllegalActionError as err:
+                assert isinstance(err.reason, Reason), err.reason  # every refusal names its rule
                 return err.reason
             return None
         if verb == "draw":
             if stage != "draw":
-                return "the draw is over: every player holds 25 cards"
+                return Reason("the draw is over: every player holds 25 cards", "draw_over")
             if seat != self.to_move:
-                return f"it is seat {self.to_move}'s turn to draw; you may only declare now"
+                text = f"it is seat {self.to_move}'s turn to draw; you may only declare now"
+                return Reason(text, "draw_turn", mover_seat=self.to_move)
             return None
         if verb == "declare":
             if stage not in ("draw", "last-declare"):
-                return "trumps are declared only during the draw and the last chance right after it"
+                text = "trumps are declared only during the draw and the last chance right after it"
+                return Reason(text, "declare_closed")
             return declaration_reason(
                 self.hands[seat], seat, action.cards, self.declaration, self.rank, self.rules
             )
         if verb == "pass":
             if stage != "last-declare":
-                return "'pass' only lets your last chance to declare go, after the last card is drawn"
+                text = "'pass' only lets your last chance to declare go, after the last card is drawn"
+                return Reason(text, "pass_not_now")
             return None
         if verb == "bury":
             if stage != "kitty":
-                return "only the starter buries, once the draw and declarations are over"
+                return Reason(
+                    "only the starter buries, once the draw and declarations are over", "bury_not_now"
+                )
             if len(action.cards) != KITTY_SIZE:
-                return f"the kitty holds exactly {KITTY_SIZE} cards: you chose {len(action.cards)}"
+                text = f"the kitty holds exactly {KITTY_SIZE} cards: you chose {len(action.cards)}"
+                return Reason(text, "kitty_size", n=KITTY_SIZE, chosen=len(action.cards))
             missing = Counter(action.cards) - Counter(self.hands[seat])
             if missing:
-                return f"you do not hold {format_cards(sorted(missing.elements(), key=action_key))}"
+                lacking = sorted(missing.elements(), key=action_key)
+                text = f"you do not hold {format_cards(lacking)}"
+                return Reason(text, "cards_not_held", cards=[str(c) for c in lacking])
             return None
-        return f"'{verb}' is not a Tractor action"
+        return Reason(f"'{verb}' is not a Tractor action", "unknown_verb", verb=verb)
 
     @property
     def _trump(self) -> Trump:

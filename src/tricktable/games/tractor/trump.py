@@ -26,7 +26,7 @@ from typing import Any
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from tricktable.core.trick import power_table
 
-__all__ = ["TRUMPS", "Trump", "suit_name"]
+__all__ = ["TRUMPS", "Trump", "suit_code", "suit_name"]
 
 TRUMPS = 4
 """The effective suit of every trump: one suit for following and winning."""
@@ -35,6 +35,11 @@ TRUMPS = 4
 def suit_name(suit: int) -> str:
     """The name of an effective suit (:meth:`Trump.suit_of`), as a player says it ("hearts", "trumps")."""
     return "trumps" if suit == TRUMPS else Suit(suit).word
+
+
+def suit_code(suit: int) -> str:
+    """An effective suit in a refusal's params: its letter, or ``"trumps"``."""
+    return "trumps" if suit == TRUMPS else Suit(suit).letter
 
 
 Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]]

@@ -26,8 +26,8 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import ALL_CARDS, Card, format_cards
-from tricktable.core.errors import IllegalActionError
-from tricktable.games.tractor.trump import Trump, suit_name
+from tricktable.core.errors import IllegalActionError, Reason
+from tricktable.games.tractor.trump import Trump, suit_code, suit_name
 
 __all__ = [
     "Format",
@@ -75,14 +75,24 @@ def card_counts(cards: Iterable[Card]) -> dict[Card, int]:
 def _one_suit(cards: Sequence[Card], trump: Trump) -> int:
     """The effective suit shared by all the cards; raises if there are none or they are mixed."""
     if not cards:
-        raise IllegalActionError("a play needs at least one card")
+        raise IllegalActionError(Reason("a play needs at least one card", "play_empty"))
     table = trump.suit_table
     suit = table[cards[0]]
     for c in cards:
         if table[c] != suit:
-            raise IllegalActionError(
+            text = (
                 f"a lead must be all of one suit (trumps count as one suit): {cards[0]} is "
                 f"{suit_name(suit)} but {c} is {suit_name(table[c])}"
+            )
+            raise IllegalActionError(
+                Reason(
+                    text,
+                    "lead_one_suit",
+                    first=str(cards[0]),
+                    first_suit=suit_code(suit),
+                    card=str(c),
+                    suit=suit_code(table[c]),
+                )
             )
     return suit
 
@@ -105,7 +115,8 @@ def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
     for c in sorted(counts):
         n = counts[c]
         if n > 2:
-            raise IllegalActionError(f"{c} appears {n} times, but each card exists only twice")
+            text = f"{c} appears {n} times, but each card exists only twice"
+            raise IllegalActionError(Reason(text, "two_copies", card=str(c), n=n))
         if n == 2:
             levels.setdefault(order[c], []).append(c)
         else:
