@@ -16,7 +16,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -27,9 +30,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
-
-CODE = "import sys; from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
 
 @dataclass
@@ -40,16 +42,20 @@ class Table:
 
 @dataclass
 class Stats:
+    measure_from: float = 0.0  # monotonic time the warm-up ends: earlier actions are not counted
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     connected: int = 0
     errors: int = 0
     finished: int = 0
+    server_cpu: float | None = None  # the server process's CPU seconds while measuring (Linux)
 
 
 async def client(
     url: str, table: Table, seat: int, token: str, think: float, stats: Stats, stop: float
 ) -> None:
+    # People do not act in step: each think is drawn from half to one and a half times the mean.
+    rng = random.Random(f"{table.id}:{seat}")
     async with websockets.connect(
         url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None
     ) as ws:
@@ -60,7 +66,7 @@ async def client(
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
             except TimeoutError:
                 break
-            frame: dict[str, Any] = json.loads(raw)
+            frame: dict[str, Any] = orjson.loads(raw)
             now = time.monotonic()
             if frame["type"] == "error":
                 stats.errors += 1
@@ -69,23 +75,42 @@ async def client(
                 continue
             version = frame["version"]
             for v in range(max(0, frame["since"] or 0), version):
-                if v in table.sent:
-                    stats.latencies.append(now - table.sent[v])
+                sent = table.sent.get(v)
+                if sent is not None and sent >= stats.measure_from:
+                    stats.latencies.append(now - sent)
             if frame["over"]:
                 stats.finished += seat == 0
                 break
             if seat in frame["acting"] and frame["view"]["legal"]:
                 if think:
-                    await asyncio.sleep(think)
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 table.sent[version] = time.monotonic()
-                stats.actions += 1
+                stats.actions += table.sent[version] >= stats.measure_from
                 await ws.send(
                     json.dumps({"type": "action", "action": frame["view"]["legal"][0], "version": version})
                 )
         stats.connected -= 1
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+def _cpu_seconds(pid: int) -> float | None:
+    """A process's user + system CPU time, from /proc (None where there is no /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _server_cpu(pid: int, stats: Stats, stop: float) -> None:
+    await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
+    start = _cpu_seconds(pid)
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    end = _cpu_seconds(pid)
+    if start is not None and end is not None:
+        stats.server_cpu = end - start
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     stats = Stats()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         tables: list[tuple[Table, list[str]]] = []
@@ -97,7 +122,8 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
                 r = await http.post(f"/api/tables/{table.id}/seats/{seat}", json={"name": f"bot {seat}"})
                 tokens.append(r.json()["token"])
             tables.append((table, tokens))
-    stop = time.monotonic() + args.seconds
+    stats.measure_from = time.monotonic() + args.warmup
+    stop = stats.measure_from + args.seconds
     ws_base = base.replace("http", "ws", 1)
     tasks = [
         client(f"{ws_base}/ws/tables/{t.id}", t, seat, token, args.think, stats, stop)
@@ -105,7 +131,9 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
         for seat, token in enumerate(tokens)
     ]
     held = asyncio.create_task(_held(stats, len(tasks), stop))
+    cpu = asyncio.create_task(_server_cpu(server_pid, stats, stop))
     await asyncio.gather(*tasks, return_exceptions=True)
+    await cpu
     stats.connected = await held
     return stats
 
@@ -119,27 +147,43 @@ async def _held(stats: Stats, sockets: int, stop: float) -> int:
     return most
 
 
+def _run_loop(main: Any) -> Stats:
+    """The clients on uvloop where it is installed (the server's extra brings it), as the server is."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)  # type: ignore[no-any-return]
+    return uvloop.run(main)  # type: ignore[no-any-return]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__)
     parser.add_argument(
         "--tables", type=int, default=100, help="concurrent tables (default 100; at most 2000)"
     )
     parser.add_argument("--think", type=float, default=1.0, help="seconds a client thinks before acting")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to play (at most 300)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (at most 300)")
+    parser.add_argument(
+        "--warmup", type=float, default=5.0, help="seconds of play before measuring (the connections' burst)"
+    )
     parser.add_argument("--game", default="back-alley", help="the game (default back-alley)")
     parser.add_argument("--db", help="the server's database (default: a fresh SQLite file)")
     parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing FILE")
     args = parser.parse_args(argv)
     args.tables = max(1, min(args.tables, 2000))
     args.seconds = max(1.0, min(args.seconds, 300.0))
+    args.warmup = max(0.0, min(args.warmup, 60.0))
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         cmd = [
             sys.executable,
-            "-c",
-            CODE,
+            *profile,
+            "-m",
+            "tricktable",
             "serve",
             "--port",
             str(args.port),
@@ -162,10 +206,10 @@ def main(argv: list[str] | None = None) -> int:
                         return 1
                     time.sleep(0.2)
             started = time.process_time()
-            stats = asyncio.run(run(args, base))
+            stats = _run_loop(run(args, base, server.pid))
             client_cpu = time.process_time() - started
         finally:
-            server.terminate()
+            server.send_signal(signal.SIGINT)  # as Ctrl-C: a clean stop (and cProfile writes its file)
             server.wait(10)
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
@@ -180,6 +224,12 @@ def main(argv: list[str] | None = None) -> int:
         f"over {len(lat)} deliveries\n"
         f"  client process CPU: {client_cpu:.1f} s"
     )
+    if stats.server_cpu is not None and stats.actions:
+        print(
+            f"  server process CPU while measuring: {stats.server_cpu:.1f} s "
+            f"({stats.server_cpu / args.seconds:.0%} of a core; "
+            f"{stats.server_cpu / stats.actions * 1e6:.0f} µs per action)"
+        )
     return 0
 
 

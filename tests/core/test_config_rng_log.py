@@ -77,6 +77,14 @@ def test_log_is_persistent() -> None:
     assert c != b and a.push(1, Action("beg")) == b
 
 
+def test_log_tail_is_the_end_of_its_entries() -> None:
+    log = EMPTY_LOG
+    for i in range(6):
+        log = log.push(i % 4, Action("bid", i))
+    for count in range(8):
+        assert log.tail(count) == log.entries()[max(0, 6 - count) :]
+
+
 def test_log_events_are_built_once_per_node() -> None:
     """A recipe runs on the first reading only (every seat reads the same node); a node with more
     events is a new node, whose reading includes them."""

@@ -101,6 +101,17 @@ class Log:
         out.reverse()
         return tuple(out)
 
+    def tail(self, count: int) -> tuple[tuple[int, Action], ...]:
+        """The last ``count`` entries, in order, read back from this node only as far as they go
+        (a server sends each client the actions since its version, late in a long game too)."""
+        out: list[tuple[int, Action]] = []
+        node: Log | None = self
+        while len(out) < count and node is not None and node._action is not None:
+            out.append((node._seat, node._action))
+            node = node._parent
+        out.reverse()
+        return tuple(out)
+
     def __iter__(self) -> Iterator[tuple[int, Action]]:
         return iter(self.entries())
 

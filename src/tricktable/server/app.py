@@ -156,7 +156,11 @@ async def create_table(request: Request) -> Response:
         )
     except ValueError as err:
         raise ApiError(400, "bad_config", str(err)) from None
-    return JSONResponse(await _hub(request).summary(room), status_code=201)
+    try:
+        summary = await _hub(request).summary(room)  # the table as created, before any bot acts
+    finally:
+        room.start()
+    return JSONResponse(summary, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:

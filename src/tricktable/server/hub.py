@@ -89,7 +89,8 @@ class Hub:
         bot_pause: float | None,
         absent_after: float | None,
     ) -> Room:
-        """A new table; the caller has checked the fields' types (games' own errors are ValueErrors)."""
+        """A new table, its bots not yet started (the caller starts them once it has described the
+        table as created); the caller has checked the fields' types (games' own errors are ValueErrors)."""
         g = games.get(game)
         state = g.new(seed=fresh_seed() if seed is None else seed, config=config)
         row = TableRow(
@@ -106,7 +107,6 @@ class Hub:
         room = Room(row, state, [], self.store, self.settings)  # checks the bot names
         await self.store.create_table(row)
         self.rooms[row.id] = room
-        room.start()
         return room
 
     async def join(self, room: Room, seat: int, player: str) -> str:

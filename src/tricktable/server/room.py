@@ -84,7 +84,7 @@ class Client:
                 await self.socket.send_text(dumps(self._out.popleft()))
             if self._dirty:
                 self._dirty = False
-                await self.socket.send_text(dumps(self.room.state_frame(self)))
+                await self.socket.send_text(self.room.state_text(self))
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -121,6 +121,8 @@ class Room:
         self._turn_since = time.monotonic()
         self._left_at: dict[int, float] = {}
         self._driver: asyncio.Task[None] | None = None
+        self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
+        self._frames_version = -1
 
     @classmethod
     async def load(cls, row: TableRow, store: Store, settings: Settings) -> Room:
@@ -151,11 +153,22 @@ class Room:
         self._left_at[seat] = time.monotonic()
         self._changed.set()
 
-    def state_frame(self, client: Client) -> dict[str, Any]:
-        """What the client has not seen yet: the seat's view now and the events since its version."""
+    def state_text(self, client: Client) -> str:
+        """The state frame for what the client has not seen yet, as JSON text. Clients of one seat
+        (spectators above all) at one version share it: each frame is written once."""
         state, seat = self.state, client.seat
         since = client.version if 0 <= client.version <= state.version else None
         client.version = state.version
+        if self._frames_version != state.version:
+            self._frames.clear()
+            self._frames_version = state.version
+        text = self._frames.get((seat, since))
+        if text is None:
+            text = self._frames[seat, since] = dumps(self._state_frame(state, seat, since))
+        return text
+
+    def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
+        """The seat's view now and the events since version ``since`` (None: from the start)."""
         result = state.result
         return {
             "type": "state",
@@ -167,7 +180,7 @@ class Room:
             "events": [e.to_dict() for e in state.events(seat, since=since)],
             "actions": [
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}
-                for i, (s, _) in enumerate(state.history[since or 0 :], start=since or 0)
+                for i, (s, _) in enumerate(state.log.tail(state.version - (since or 0)), start=since or 0)
             ],
             "acting": list(state.acting_seats(seen_by=seat)),
             "over": state.is_over,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from tricktable.server.commits import GroupCommit
+from tricktable.server.sqlite_log import SqliteWriter
 
 __all__ = [
     "CHANNEL",
@@ -93,6 +95,9 @@ actions = Table(
     Column("by_bot", Boolean, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+_ACTION_COLUMNS = tuple(c.name for c in actions.columns)  # a row of the log, in the order appended
 
 
 class StaleWrite(Exception):
@@ -158,7 +163,14 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.url = engine.url
-        self._log: GroupCommit[dict[str, Any]] = GroupCommit(self._write_actions)
+        # The action log's hot path: straight to the file on SQLite (see sqlite_log), else SQLAlchemy.
+        path = engine.url.database
+        self._sqlite: SqliteWriter | None = None
+        if engine.url.get_backend_name() == "sqlite" and path and path != ":memory:":
+            self._sqlite = SqliteWriter(path, actions)
+        self._log: GroupCommit[tuple[Any, ...]] = GroupCommit(
+            self._write_actions if self._sqlite is None else self._sqlite.write
+        )
 
     @property
     def is_postgres(self) -> bool:
@@ -166,6 +178,8 @@ class Store:
 
     async def close(self) -> None:
         await self._log.close()
+        if self._sqlite is not None:
+            await self._sqlite.close()
         await self.engine.dispose()
 
     async def create_table(self, row: TableRow) -> None:
@@ -209,19 +223,17 @@ class Store:
     async def append(self, table_id: str, idx: int, seat: int, action: str, by_bot: bool) -> None:
         """Commit action ``idx``; :class:`StaleWrite` if that index is already taken. Actions of many
         tables share a transaction (see :mod:`tricktable.server.commits`)."""
-        row = {"table_id": table_id, "idx": idx, "seat": seat, "action": action, "by_bot": by_bot}
-        row["at"] = time.time()
         try:
-            await self._log.commit(row)
-        except IntegrityError as err:
+            await self._log.commit((table_id, idx, seat, action, by_bot, time.time()))
+        except (IntegrityError, sqlite3.IntegrityError) as err:
             raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
 
-    async def _write_actions(self, rows: Sequence[dict[str, Any]]) -> None:
+    async def _write_actions(self, rows: Sequence[tuple[Any, ...]]) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(insert(actions), list(rows))
+            await conn.execute(insert(actions), [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows])
             if self.is_postgres:
                 # Delivered on commit, to every server process listening (see Hub.listen).
-                for table_id in dict.fromkeys(r["table_id"] for r in rows):
+                for table_id in dict.fromkeys(r[0] for r in rows):
                     await conn.execute(
                         text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id}
                     )
