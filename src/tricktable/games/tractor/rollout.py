@@ -346,9 +346,9 @@ def _follow(table: Table, seat: int, suited: list[int], fill: list[int], pick: i
 
 
 class RandomPolicy:
-    """Random plays, for tests: a lead is a random card, a random unit of a suit (a pair or tractor
-    when it holds one), or a random part of a suit (a throw, which often fails); a follow is
-    :func:`compose` over the cards in random order."""
+    """Random plays, for tests: a lead is a random card, one of the two longest units of a suit (a
+    tractor or pair when it holds one), or a random part of a suit (a throw, which often fails); a
+    follow is :func:`compose` over the cards in random order."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -362,7 +362,8 @@ class RandomPolicy:
             return [cards[rng.randrange(len(cards))]]
         if kind == 2:
             units = decompose(_cards(cards), table.trump)
-            return [int(c) for c in units[rng.randrange(len(units))].cards]
+            shaped = [u for u in units if u.length] or units  # units come longest first
+            return [int(c) for c in shaped[rng.randrange(min(2, len(shaped)))].cards]
         part = [c for c in cards if rng.random() < 0.4]
         return part or [cards[-1]]
 
