@@ -348,14 +348,36 @@ def test_finished_game_offers_its_record(browser: Browser, server: Server) -> No
     href = page.get_attribute("#record", "href") or ""
     record = page.evaluate(f"fetch({href!r}).then((r) => r.json())")
     assert record["actions"] and record["seed"] == 4
-    page.click("#replay-btn")  # the replay steps through every trick of the game
-    assert page.inner_text("#replay-step").startswith("Deal 1, trick 1 of")
-    assert page.is_disabled("#replay-prev")
-    assert page.locator("#replay .card").count() == 4
+    # the replay steps through the whole game, narrated as the log is, by mouse and by keyboard
+    page.click("#replay-btn")
+    step = page.inner_text("#replay-step")
+    assert re.fullmatch(r"Deal 1: step 1 of \d+", step), step
+    total = int(step.rsplit(" ", 1)[1])
+    assert page.get_attribute("#replay .replay-line", "data-kind") == "deal_started"
+    assert page.is_disabled("#replay-prev") and page.is_disabled("#replay-first")
     page.click("#replay-next")
-    assert page.inner_text("#replay-step").startswith("Deal 1, trick 2 of")
-    page.click("#replay-last")
-    assert page.is_disabled("#replay-next")
+    assert page.inner_text("#replay-step").startswith("Deal 1: step 2 of")
+    page.focus("#replay-next")
+    page.keyboard.press("Home")
+    assert page.inner_text("#replay-step").startswith("Deal 1: step 1 of")
+    lines, kinds = [page.inner_text("#replay .replay-line")], {"deal_started"}
+    for n in range(2, total + 1):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"document.getElementById('replay-step').textContent.includes('step {n} of')")
+        kind = page.get_attribute("#replay .replay-line", "data-kind") or ""
+        kinds.add(kind)
+        lines.append(page.inner_text("#replay .replay-line"))
+        if kind == "trick_won":  # the trick as it was won, all four cards, and who won it
+            assert page.locator("#replay .last-list .card").count() == 4
+            assert "won by" in page.inner_text("#replay .last-list")
+    assert page.is_disabled("#replay-next") and page.is_disabled("#replay-last")
+    assert kinds >= {"deal_started", "turned_up", "decided", "played", "trick_won", "scored", "deal_scored"}
+    assert page.get_attribute("#replay .replay-line", "data-kind") == "game_over"
+    assert lines == page.locator("#log li").all_inner_texts()  # the same narration as the game log
+    page.keyboard.press("ArrowLeft")
+    assert f"step {total - 1} of" in page.inner_text("#replay-step")
+    page.keyboard.press("End")
+    assert f"step {total} of" in page.inner_text("#replay-step")
     assert not unnamed_controls(page)
     shot(page, "all-fours-desktop-over")
     page.context.close()

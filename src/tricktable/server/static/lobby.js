@@ -1,6 +1,10 @@
 // The lobby: create a table (game, rules, bots per seat), join an open one, or watch one in play.
 import { api, fill, h, playerName, saveSeat, savePlayerName } from "./dom.js";
-import { has, langSwitch, onLang, t, translate } from "./i18n.js";
+import { MESSAGES, has, langSwitch, onLang, t, translate } from "./i18n.js";
+import { OPTION_MESSAGES } from "./options.js";
+
+// The options' words are the lobby's alone: the table page does not load them.
+for (const [code, texts] of Object.entries(OPTION_MESSAGES)) Object.assign(MESSAGES[code], texts);
 
 let games = [];
 let tables = [];
@@ -24,8 +28,15 @@ function gameLabel(name) {
   return has(`game.${name}`) ? t(`game.${name}`) : name;
 }
 
+// A choice's words: on/off, a named choice of the game's option, or the number itself.
+function choiceLabel(game, option, value) {
+  if (value === "true" || value === "false") return t(`choice.${value}`);
+  const key = `choice.${game}.${option.name}.${value}`;
+  return has(key) ? t(key) : value;
+}
+
 // An option's input, from its "allowed" text: "true, false", "2, 4", "1 to 40", or anything else.
-function optionInput(option, id) {
+function optionInput(game, option, id) {
   const allowed = String(option.allowed);
   const range = allowed.match(/^(-?\d+) to (-?\d+)$/);
   if (range) {
@@ -34,7 +45,7 @@ function optionInput(option, id) {
   if (allowed.includes(",")) {
     const values = allowed.split(",").map((v) => v.trim());
     const kind = values.every((v) => v === "true" || v === "false") ? "bool" : values.every((v) => /^-?\d+$/.test(v)) ? "int" : "str";
-    return h("select", { id, dataset: { kind } }, values.map((v) => h("option", { value: v, selected: String(option.default) === v }, v)));
+    return h("select", { id, dataset: { kind } }, values.map((v) => h("option", { value: v, selected: String(option.default) === v }, choiceLabel(game, option, v))));
   }
   return h("input", { id, type: "text", value: option.default ?? "", dataset: { kind: "str" } });
 }
@@ -74,17 +85,24 @@ function renderForm() {
     );
   }
   const preset = previous.get("preset") || "";
+  // an option, choice or preset the catalogue does not know yet keeps the engine's English, marked as such
   const options = game.options.map((o) => {
     const id = `opt-${o.name}`;
+    const key = `opt.${game.name}.${o.name}`;
+    const known = has(key);
     return h(
       "div",
       { class: "option" },
-      h("label", { for: id, lang: "en" }, o.name.replaceAll("_", " ")),
+      h("label", { for: id, lang: known ? null : "en" }, known ? t(key) : o.name.replaceAll("_", " ")),
       " ",
-      optionInput(o, id),
-      h("small", { lang: "en", class: "doc" }, o.doc),
+      optionInput(game.name, o, id),
+      h("small", { class: "doc", lang: known ? null : "en" }, known ? t(`${key}.help`) : o.doc),
     );
   });
+  const presetOption = (p) => {
+    const key = `preset.${game.name}.${p}`;
+    return h("option", { value: p, selected: p === preset, lang: has(key) ? null : "en" }, has(key) ? t(key) : p);
+  };
   fill(form, 
     h(
       "div",
@@ -98,7 +116,7 @@ function renderForm() {
       "div",
       { class: "row" },
       h("label", { for: "preset" }, t("create.preset")),
-      h("select", { id: "preset", name: "preset", onchange: renderForm }, h("option", { value: "" }, t("create.preset_standard")), game.presets.map((p) => h("option", { value: p, selected: p === preset, lang: "en" }, p))),
+      h("select", { id: "preset", name: "preset", onchange: renderForm }, h("option", { value: "" }, t("create.preset_standard")), game.presets.map(presetOption)),
     ),
     preset ? null : h("details", {}, h("summary", {}, t("create.options")), options),
     h("fieldset", {}, h("legend", {}, t("create.seats")), h("ul", { class: "seats" }, seats)),

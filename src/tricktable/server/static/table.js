@@ -29,7 +29,7 @@ const S = {
   autoDraw: true,
   drawSent: -1,
   trickSeen: new Set(),
-  replay: null, // the trick shown in the replay of a finished game (an index), or null: closed
+  replay: null, // the step shown in the replay of a finished game (an index), or null: closed
   chat: [], // chat frames heard since this page opened (the server does not store them)
 };
 
@@ -88,8 +88,7 @@ function receive(frame) {
   if (frame.type === "state") {
     if (frame.since == null) S.events = [];
     const fresh = frame.since != null;
-    S.events.push(...frame.events);
-    if (S.events.length > 600) S.events.splice(0, S.events.length - 600);
+    S.events.push(...frame.events); // all of them: a game's events are bounded, and the replay needs them
     if (frame.version !== S.pickVersion) {
       S.pick = [];
       S.selectable = null;
@@ -167,14 +166,27 @@ function renderError() {
   box.replaceChildren(...parts);
 }
 
-// A rule's words from its code and params (cards and suits in notation).
+// A rule's words from its code and params (docs/protocol.md): cards and suits in notation, seats as
+// numbers (a name ending in "seat"), a phase, a trump rank; a Tractor lead's "shape" and "suit" make
+// the words "lead" ("a pair of hearts was led").
+const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
+function suitWords(value, key = "suit") {
+  return value in SUIT_SIGN ? `${t(`${key}.${value}`)} ${SUIT_SIGN[value]}` : t(`${key}.${value}`);
+}
+
 function ruleText(rule, params) {
   const words = {};
   for (const [name, value] of Object.entries(params)) {
-    if (Array.isArray(value)) words[name] = cardsFace(value);
+    if (name === "seat" || name.endsWith("_seat")) words[name] = seatName(value);
+    else if (name === "phase") words[name] = has(`phase.${value}`) ? t(`phase.${value}`) : value;
+    else if (name === "rank") words[name] = value === "T" ? "10" : value;
+    else if (Array.isArray(value)) words[name] = value.every(isCard) ? cardsFace(value) : value.join(", ");
     else if (typeof value === "string" && isCard(value)) words[name] = cardFace(value);
-    else if (typeof value === "string" && /^[SHDC]$/.test(value)) words[name] = `${t(`suit.${value}`)} ${{ S: "♠", H: "♥", D: "♦", C: "♣" }[value]}`;
+    else if (value === "trumps" || (typeof value === "string" && value in SUIT_SIGN)) words[name] = suitWords(value);
     else words[name] = value;
+  }
+  if (params.shape && params.suit) {
+    words.lead = t(`lead.${params.shape}`, { suit: words.suit, suit_of: suitWords(params.suit, "suit_of") });
   }
   const text = t(`rule.${rule}`, words);
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -576,25 +588,39 @@ function renderBanner() {
 
 function appendLog(events) {
   const log = $("log");
-  const lines = (events ?? S.events).map((e) => narrate(e, seatName, S.seat)).filter(Boolean);
+  const lines = (events ?? S.events).map((e) => narrate(e, seatName, S.seat)).filter(Boolean).slice(-300);
   if (!events) log.replaceChildren();
   log.append(...lines.map((line) => h("li", {}, line)));
   while (log.children.length > 300) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
 }
 
-// --- the replay of a finished game: every trick, from the events ---------------------------------------------
+// --- the replay of a finished game: every event the seat saw, step by step, narrated as in the log ---------
+// A step is one event that makes a line of the log (the deal, the turn-up, bids, declarations and
+// decisions, the kitty, each play, trick winners, deal scores, game over); beside it, the trick as it
+// stood and the deal's lines so far. Events only the log needs are folded into the steps around them.
 function replaySteps() {
   const steps = [];
+  const game = view().game;
   let deal = 1;
-  let trump = view().trump;
+  let trump = null;
+  let trick = [];
+  let lines = [];
   for (const e of S.events) {
-    if (e.kind === "deal_started") deal = e.deal_number;
-    if (e.kind === "trump_set") trump = view().game === "tractor" ? { rank: e.rank, suit: e.suit } : e.suit;
-    if (e.kind === "trick_won") steps.push({ deal, trick: e.trick, trump });
+    if (e.kind === "deal_started") {
+      deal = e.deal_number;
+      trump = null;
+      trick = [];
+      lines = [];
+    }
+    if (e.kind === "trump_set") trump = game === "tractor" ? { rank: e.rank, suit: e.suit } : e.suit;
+    if (e.kind === "played") trick = [...(trick.winner == null ? trick : []), [e.seat, e.cards]];
+    if (e.kind === "trick_won") trick = Object.assign([...e.trick.plays], { winner: e.trick.winner });
+    const line = narrate(e, seatName, S.seat);
+    if (!line) continue;
+    lines = [...lines, line];
+    steps.push({ deal, trump, trick, lines, kind: e.kind });
   }
-  for (const step of steps) step.total = steps.filter((x) => x.deal === step.deal).length;
-  steps.forEach((step, i) => (step.n = steps.slice(0, i + 1).filter((x) => x.deal === step.deal).length));
   return steps;
 }
 
@@ -611,24 +637,40 @@ function renderReplay() {
   if (!steps.length) return fill($("replay-body"), h("p", {}, t("table.no_last")));
   S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
   const step = steps[S.replay];
-  const isTrump = trumpTest(view().game, step.trump);
-  $("replay-step").textContent = t("replay.step", { deal: step.deal, n: step.n, total: step.total });
+  const game = view().game;
+  const isTrump = trumpTest(game, step.trump);
+  $("replay-step").textContent = t("replay.step", { deal: step.deal, n: S.replay + 1, total: steps.length });
+  const plays = step.trick.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c)))));
+  if (step.trick.winner != null) plays.push(h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })));
+  const earlier = step.lines.slice(-8, -1);
   fill(
     $("replay-body"),
-    h(
-      "ul",
-      { class: "last-list" },
-      step.trick.plays.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c))))),
-      h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })),
-    ),
+    h("p", { class: "replay-line", dataset: { kind: step.kind } }, step.lines[step.lines.length - 1]),
+    step.trump == null ? null : h("p", {}, `${t("table.trump")}: ${trumpText({ game, trump: step.trump })}`),
+    plays.length ? h("ul", { class: "last-list", "aria-label": t("table.trick") }, plays) : null,
+    earlier.length ? h("ol", { class: "replay-earlier", start: step.lines.length - earlier.length, "aria-label": t("replay.deal_so_far") }, earlier.map((line) => h("li", {}, line))) : null,
   );
   $("replay-first").disabled = $("replay-prev").disabled = S.replay === 0;
   $("replay-next").disabled = $("replay-last").disabled = S.replay === steps.length - 1;
 }
 
 function replayGo(to) {
+  const focused = $("replay").contains(document.activeElement);
   S.replay = to;
   renderReplay();
+  // a button that becomes disabled loses the focus: keep it in the panel, where the keys work
+  const now = document.activeElement;
+  if (focused && (now.disabled || !$("replay").contains(now))) $("replay-controls").querySelector("button:not(:disabled)")?.focus();
+}
+
+// Arrow keys step, Home and End go to the first and last step, anywhere in the replay panel.
+function replayKeys(event) {
+  const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  if (event.key in moves) replayGo(S.replay + moves[event.key]);
+  else if (event.key === "Home") replayGo(0);
+  else if (event.key === "End") replayGo(1e9);
+  else return;
+  event.preventDefault();
 }
 
 function renderChat() {
@@ -718,6 +760,7 @@ async function start() {
   $("replay-prev").addEventListener("click", () => replayGo(S.replay - 1));
   $("replay-next").addEventListener("click", () => replayGo(S.replay + 1));
   $("replay-last").addEventListener("click", () => replayGo(1e9));
+  $("replay").addEventListener("keydown", replayKeys);
   $("last-btn").addEventListener("click", () => {
     S.showLast = !S.showLast;
     renderLast();
