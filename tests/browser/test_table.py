@@ -129,7 +129,7 @@ def test_reload_mid_trick_returns_to_the_seat(browser: Browser, server: Server) 
     page.wait_for_selector("#board:not([hidden])")
     shown = page.evaluate("performance.getEntriesByName('table-shown')[0].startTime")
     print(f"the table page showed the table after {shown:.0f} ms")
-    assert shown < 1500  # the budget is 500 ms over loopback; a loaded 2-core CI machine gets slack
+    assert shown < 1500  # a functional bound: the 500 ms budget is measured by bench/first_paint.py
     assert page.is_hidden("#sit")
     assert version(page) == before
     assert page.inner_text(".seat.me .seat-name") == me
