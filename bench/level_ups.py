@@ -3,25 +3,26 @@
 The arena (``tricktable arena``) reports the mean level difference per round; the issue's target
 against random play is a share of rounds ("``hard``'s team levels up in at least 99 % of rounds").
 A round moves at most one team's level, so bot A's team went up exactly when the round's difference
-is positive. This plays the same arena as the command with the same arguments and prints its JSON
-report with ``level_ups`` added: for each side, the rounds it went up in, their share and Wilson's
-95 % interval.
+is positive. This plays the same games as the command with the same arguments (one process, a pair
+at a time, ``--out`` rewritten after each) and prints its JSON report with ``level_ups`` added: for
+each side, the rounds it went up in, their share and Wilson's 95 % interval.
 
-    python -m bench.level_ups tractor --bots hard,random --games 4 --seed 1
+    python -m bench.level_ups tractor --bots hard,random --games 4 --seed 1 [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from tricktable.arena import Arena, run_arena, summarize
+from tricktable.arena import Arena, Duel, play_pairs, summarize
 from tricktable.table import wilson_interval
 
 
-def level_ups(arena: Arena, jobs: int = 1) -> dict[str, Any]:
-    duels = run_arena(arena, jobs)
+def level_ups(arena: Arena, duels: Sequence[Duel]) -> dict[str, Any]:
+    """The arena's JSON report over ``duels`` (some of its games), with ``level_ups`` added."""
     report = summarize(duels, arena.bots, game=arena.game).to_json()
     diffs = [d for duel in duels for d in duel.deal_diffs]
     ups = {}
@@ -39,10 +40,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bots", required=True)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="rewrite the report to this file after each pair of games")
     args = parser.parse_args(argv)
     arena = Arena(args.game, tuple(args.bots.split(",")), seed=args.seed, games=args.games)
-    print(json.dumps(level_ups(arena, args.jobs), indent=2))
+    duels: list[Duel] = []
+    for pair in range(arena.pairs):
+        # One pair at a time, in the order of run_arena: a long run reports what it has so far.
+        duels += play_pairs(arena, [pair])
+        text = json.dumps(level_ups(arena, duels), indent=2)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+    print(text)
 
 
 if __name__ == "__main__":
