@@ -3,6 +3,7 @@ clients, each seat checked frame by frame against the server's own state."""
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections import Counter
 from typing import Any
@@ -65,17 +66,19 @@ def leaked(frame: dict[str, Any], states: list[State], seat: int | None) -> list
     shown = Counter(card_strings({"view": view, "events": frame["events"]}))
     pack = Counter(str(c) for cards in states[0].card_locations().values() for c in cards)
     last = states[-1]
-    played = {str(c) for _, a in last.history[states[0].version :] if a.verb == "play" for c in a.cards}
+    made = last.log.tail(last.version - states[0].version)
+    played = {str(c) for _, a in made if a.verb == "play" for c in a.cards}
     played |= {c for e in frame["events"] if e["kind"] == "revealed" for c in e["cards"] or ()}
-    bad = []
-    for card in shown:
-        if (
-            card in pack
-            and card not in played
-            and all(Counter(map(str, s.hidden_cards(seat)))[card] >= pack[card] for s in states)
-        ):
-            bad.append(card)
-    return bad
+    hidden = [Counter(map(str, s.hidden_cards(seat))) for s in states]
+    return [
+        card
+        for card in shown
+        if card in pack and card not in played and all(h[card] >= pack[card] for h in hidden)
+    ]
+
+
+def version_of(state: State) -> int:
+    return state.version
 
 
 class Seat:
@@ -135,7 +138,11 @@ def play(
                 states.append(the_room.state)
             for frame in s.frames[before:]:
                 since = frame["since"] if frame["since"] is not None else 0
-                covered = [st for st in states if since <= st.version <= frame["version"]]
+                covered = states[  # states are in version order
+                    bisect.bisect_left(states, since, key=version_of) : bisect.bisect_right(
+                        states, frame["version"], key=version_of
+                    )
+                ]
                 bad = leaked(frame, covered, s.seat)
                 assert not bad, (s.seat, frame["version"], bad)
     return the_room.state
