@@ -120,9 +120,21 @@ def play_pairs(arena: Arena, pairs: Sequence[int]) -> list[Duel]:
     return [play_duel(arena, pair, a_team) for pair in pairs for a_team in range(SIDES)]
 
 
-def run_arena(arena: Arena, jobs: int = 1, advance: Callable[[int], None] = lambda n: None) -> list[Duel]:
-    """Play the arena over ``jobs`` processes (1: in this one); ``advance(n)`` is called as ``n``
-    more games finish. The games come back in order (pair, then A's team): the same for any ``jobs``."""
-    duels = map_chunks(play_pairs, arena, arena.pairs, jobs, advance, CHUNKS_PER_JOB)
+def run_arena(
+    arena: Arena,
+    jobs: int | None = None,
+    advance: Callable[[int], None] = lambda n: None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
+) -> list[Duel]:
+    """Play the arena over ``jobs`` processes (None or 1: in this one); ``advance(n)`` is called as
+    ``n`` more games finish. The games come back in order (pair, then A's team): the same for any
+    ``jobs`` and either backend. ``backend="ray"`` plays on the Ray cluster at ``address`` (None: a
+    local instance; see :mod:`tricktable.table.ray_backend`), ``jobs`` tasks at once (None: one per
+    CPU of the cluster)."""
+    duels = map_chunks(
+        play_pairs, arena, arena.pairs, jobs, advance, CHUNKS_PER_JOB, backend=backend, address=address
+    )
     duels.sort(key=lambda d: (d.pair, d.a_team))
     return duels

@@ -1,6 +1,7 @@
 """The ``tricktable arena`` command: two bots on duplicate deals (:mod:`tricktable.arena`), a progress
 bar on stderr while they play, then the report (a table, or one JSON object with ``--json``) and, with
-``--plot FILE``, a PNG of the running estimates."""
+``--plot FILE``, a PNG of the running estimates. ``--backend ray [--address ...]`` plays the same games
+on a Ray cluster."""
 
 from __future__ import annotations
 
@@ -16,10 +17,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tricktable.arena import Arena, Report, run_arena, summarize
-from tricktable.cli.errors import CliError
+from tricktable.cli.errors import CliError, clip
 from tricktable.cli.options import get_game, parse_options, resolve_config
 from tricktable.cli.sim_command import check_run
 from tricktable.core import TricktableError
+from tricktable.core.errors import ConfigError
+from tricktable.table.parallel import BACKENDS, MAX_JOBS
+from tricktable.table.ray_backend import import_ray
 
 __all__ = ["add_arena_parser", "arena_command"]
 
@@ -37,7 +41,20 @@ def add_arena_parser(sub: Any) -> None:
     arena.add_argument("--bots", required=True, help="two bot names, A,B (e.g. hard,medium)")
     arena.add_argument("--games", type=int, default=100, help="games in all, an even number (default 100)")
     arena.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        help="worker processes (default 1); with --backend ray, tasks at once (default: the cluster's CPUs)",
+    )
+    arena.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local processes (default) or a Ray cluster (the tricktable[ray] extra)",
+    )
+    arena.add_argument(
+        "--address", help="with --backend ray: the cluster to join (default: start a local Ray instance)"
+    )
     arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     arena.add_argument("--plot", metavar="FILE", help="write the running estimates as a PNG")
     arena.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option (repeatable)")
@@ -47,7 +64,7 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
     """``tricktable arena``: check the arguments, play the pairs, print the report."""
     game = get_game(args.game)
     config = resolve_config(game, parse_options(args.option))
-    check_run(args)
+    _check_backend(args)
     if args.plot:
         try:
             import matplotlib  # noqa: F401
@@ -62,7 +79,16 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{game.name}: {arena.bots[0]} vs {arena.bots[1]}", total=2 * arena.pairs)
-        duels = run_arena(arena, args.jobs, lambda n: progress.advance(task, n))
+        try:
+            duels = run_arena(
+                arena,
+                args.jobs,
+                lambda n: progress.advance(task, n),
+                backend=args.backend,
+                address=args.address,
+            )
+        except ConfigError as err:
+            raise CliError(f"--backend {args.backend}: {err}") from None
     seconds = time.perf_counter() - start
     report = summarize(duels, arena.bots, game=arena.game)
     if args.plot:
@@ -74,6 +100,24 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
     else:
         _print_report(console, report, seconds, args)
     return 0
+
+
+def _check_backend(args: argparse.Namespace) -> None:
+    """--games, --jobs and --seed as for any run; with Ray, --jobs counts the cluster's tasks rather
+    than this machine's processors, and Ray must be installed before the games start."""
+    if args.backend == "local":
+        if args.address is not None:
+            raise CliError("--address is for --backend ray only")
+        args.jobs = 1 if args.jobs is None else args.jobs
+        check_run(args)
+        return
+    check_run(argparse.Namespace(**{**vars(args), "jobs": 1}))
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise CliError(f"--jobs must be from 1 to {MAX_JOBS} with --backend ray, not {clip(str(args.jobs))}")
+    try:
+        import_ray()
+    except ConfigError as err:
+        raise CliError(f"--backend ray: {err}") from None
 
 
 def _print_report(console: Console, report: Report, seconds: float, args: argparse.Namespace) -> None:
@@ -98,6 +142,7 @@ def _print_report(console: Console, report: Report, seconds: float, args: argpar
         shown = "—" if p50 is None or p99 is None else f"{p50:.1f} / {p99:.1f}"
         table.add_row(f"{name}: decision ms p50 / p99", shown, "")
     console.print(table)
-    console.print(f"{report.games} games, {report.deals} deals in {seconds:.1f} s on {args.jobs} process(es)")
+    where = f"{args.jobs} process(es)" if args.backend == "local" else "Ray"
+    console.print(f"{report.games} games, {report.deals} deals in {seconds:.1f} s on {where}")
     if args.plot:
         console.print(f"plot written to {args.plot}")

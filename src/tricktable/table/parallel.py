@@ -15,7 +15,10 @@ from typing import Any, TypeVar
 
 from tricktable.core.errors import ConfigError
 
-__all__ = ["CHUNKS_PER_JOB", "MAX_JOBS", "map_chunks"]
+__all__ = ["BACKENDS", "CHUNKS_PER_JOB", "MAX_JOBS", "map_chunks"]
+
+BACKENDS = ("local", "ray")
+"""Where the chunks run: worker processes on this machine, or Ray tasks (:mod:`.ray_backend`)."""
 
 CHUNKS_PER_JOB = 8
 """Chunks per worker by default: small enough to share the work out evenly, large enough to keep the
@@ -31,15 +34,32 @@ def map_chunks(
     work: Callable[[J, range], Sequence[R]],
     job: J,
     count: int,
-    jobs: int = 1,
+    jobs: int | None = None,
     advance: Callable[[int], None] = lambda n: None,
     chunks_per_job: int = CHUNKS_PER_JOB,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[R]:
-    """``work(job, chunk)`` over ``range(count)`` cut into chunks, in ``jobs`` processes (1: in this
-    one); ``advance(n)`` is called as ``n`` more results come in. The results come back in no set
-    order. ``work`` must be a module-level function and ``job`` picklable (workers are spawned)."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+    """``work(job, chunk)`` over ``range(count)`` cut into chunks, in ``jobs`` processes (None or 1:
+    in this one); ``advance(n)`` is called as ``n`` more results come in. The results come back in no
+    set order. ``work`` must be a module-level function and ``job`` picklable (workers are spawned).
+
+    ``backend="ray"`` runs the chunks as tasks on the Ray cluster at ``address`` (None: a local
+    instance), ``jobs`` of them at once (None: one per CPU of the cluster)."""
+    if jobs is not None and (
+        isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS
+    ):
         raise ConfigError(f"jobs is a number from 1 to {MAX_JOBS}, not {jobs!r}")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        from tricktable.table.ray_backend import ray_map_chunks
+
+        return ray_map_chunks(work, job, count, jobs, advance, chunks_per_job, address)
+    if address is not None:
+        raise ConfigError("an address is for the ray backend only")
+    jobs = 1 if jobs is None else jobs
     jobs = max(1, min(jobs, count))
     size = max(1, math.ceil(count / (jobs * chunks_per_job)))
     chunks = [range(start, min(count, start + size)) for start in range(0, count, size)]
