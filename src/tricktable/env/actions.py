@@ -59,6 +59,10 @@ class Codec(ABC):
         """What id ``index`` does; raises :class:`IllegalActionError` naming the id and the reason when
         it is not in the mask. The state is not changed."""
 
+    def write_mask(self, out: bytearray, start: int, state: State, seat: int, picked: Sequence[Card]) -> None:
+        """The mask written into ``out[start : start + size]`` (a row of a batch's masks)."""
+        out[start : start + self.size] = self.mask(state, seat, picked).tobytes()
+
     def label(self, index: int) -> str:
         return self.labels[index] if 0 <= index < self.size else f"#{index}"
 
@@ -71,24 +75,53 @@ class TableCodec(Codec):
         self.size = len(self.actions)
         self.labels = tuple(str(a) for a in self.actions)
         self.index = {a: i for i, a in enumerate(self.actions)}
+        # Ids found without hashing whole actions (the mask's hottest step): a one-card action whose
+        # verb has a block of every card is at the block's start plus the card's id; a card-less one
+        # by its verb and argument. Anything else is looked up in ``index``.
+        self._plain = {(a.verb, a.arg): i for i, a in enumerate(self.actions) if not a.cards}
+        self._blocks: dict[str, int] = {}
+        for verb in {a.verb for a in self.actions if len(a.cards) == 1 and a.arg is None}:
+            start = self.index.get(Action(verb, (ALL_CARDS[0],)))
+            if start is not None and all(
+                self.index.get(Action(verb, (c,))) == start + c for c in ALL_CARDS[:CARD_IDS]
+            ):
+                self._blocks[verb] = start
+        self._zeros = bytes(self.size)
         self._memo: tuple[State | None, int, dict[int, Action]] = (None, -1, {})
+
+    def id_of(self, action: Action) -> int:
+        """The id of an action of the table (``KeyError`` for any other)."""
+        cards = action.cards
+        if not cards:
+            found = self._plain.get((action.verb, action.arg))
+            if found is not None:
+                return found
+        elif len(cards) == 1 and action.arg is None:
+            start = self._blocks.get(action.verb)
+            if start is not None:
+                return start + cards[0]
+        return self.index[action]
 
     def legal(self, state: State, seat: int) -> dict[int, Action]:
         """The legal actions of the seat by id (remembered for the last state asked about)."""
         memo_state, memo_seat, by_id = self._memo
         if memo_state is state and memo_seat == seat:
             return by_id
-        index = self.index
-        by_id = {index[a]: a for a in state.legal_actions(seat)}
+        id_of = self.id_of
+        by_id = {id_of(a): a for a in state.legal_actions(seat)}
         self._memo = (state, seat, by_id)
         return by_id
 
     def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
-        out = np.zeros(self.size, dtype=np.int8)
-        ids = list(self.legal(state, seat))
-        if ids:
-            out[ids] = 1
-        return out
+        out = bytearray(self.size)
+        for i in self.legal(state, seat):
+            out[i] = 1
+        return np.frombuffer(out, dtype=np.int8)
+
+    def write_mask(self, out: bytearray, start: int, state: State, seat: int, picked: Sequence[Card]) -> None:
+        out[start : start + self.size] = self._zeros
+        for i in self.legal(state, seat):
+            out[start + i] = 1
 
     def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
         action = self.legal(state, seat).get(index)

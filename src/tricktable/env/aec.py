@@ -209,6 +209,12 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         out[self.wait] = 0 if self.picked else int(bool(self._queue))
         return out
 
+    def write_mask(self, out: bytearray, start: int, state: State, seat: int) -> None:
+        """:meth:`_mask` written into ``out[start : start + size]`` (a row of a batch's masks)."""
+        self.codec.write_mask(out, start, state, seat, self.picked)
+        if self.out_of_turn:
+            out[start + self.wait] = 0 if self.picked else int(bool(self._queue))
+
     def observe(self, agent: str) -> ObsDict:
         state = self._live()
         seat = self._seat_of[agent]

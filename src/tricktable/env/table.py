@@ -47,6 +47,7 @@ class TableEncoder:
         # One buffer, two faces (as in Encoder): ``buf`` for scalar writes, ``rows`` for blocks.
         self.buf = array("f", bytes(4 * n * size))
         self.rows: npt.NDArray[np.float32] = np.frombuffer(self.buf, dtype=np.float32).reshape(n, size)
+        self._flat = memoryview(self.buf)
         self._hand_max = self.spec.hand_max
         self._phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self._word_index = {w: i for i, w in enumerate(self.spec.words)}
@@ -173,6 +174,10 @@ class TableEncoder:
             for c in picked:
                 buf[start + c] += 1.0
                 filled.append(start + c)
+
+    def row(self, seat: int) -> memoryview:
+        """The seat's row as a view of the buffer (for a memory copy into a batch's row)."""
+        return self._flat[seat * self.size : (seat + 1) * self.size]
 
     def observe(
         self, seat: int, phase: str, to_move: int | None, picked: Sequence[Card] = ()

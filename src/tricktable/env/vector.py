@@ -21,6 +21,7 @@ the returned row is the first observation of the next game).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,10 +64,20 @@ class VectorEnv:
         self._rng = np.random.default_rng(seed)
         self._bots: list[dict[int, Bot]] = [{} for _ in range(num_envs)]
         self._feeds = [EventFeed() for _ in range(num_envs)]
-        self.obs = np.zeros((num_envs, self.observation_size), dtype=np.float32)
-        self.mask = np.zeros((num_envs, self.action_size), dtype=np.int8)
-        self.seats = np.zeros(num_envs, dtype=np.int64)
+        # The batch's rows live in flat buffers written a row at a time (a memory copy of the table's
+        # row, the mask's bytes), with numpy arrays over them for the caller.
+        self._obs_buf = array("f", bytes(4 * num_envs * self.observation_size))
+        self._obs_rows = memoryview(self._obs_buf)
+        self._mask_buf = bytearray(num_envs * self.action_size)
+        self.obs = np.frombuffer(self._obs_buf, dtype=np.float32).reshape(num_envs, self.observation_size)
+        self.mask = np.frombuffer(self._mask_buf, dtype=np.int8).reshape(num_envs, self.action_size)
+        self._seats = [0] * num_envs
         self._rewards = np.zeros((num_envs, self.num_seats), dtype=np.float32)
+
+    @property
+    def seats(self) -> npt.NDArray[np.int64]:
+        """The seat to act in each game."""
+        return np.array(self._seats, dtype=np.int64)
 
     def reset(
         self, seed: int | None = None
@@ -77,7 +88,7 @@ class VectorEnv:
         self._rewards[:] = 0.0
         for i in range(self.num_envs):
             self._start(i)
-        return self.obs.copy(), self.mask.copy(), self.seats.copy()
+        return self.obs.copy(), self.mask.copy(), self.seats
 
     def step(
         self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]
@@ -93,8 +104,9 @@ class VectorEnv:
         terminated and truncated. An id outside its game's mask raises before any game is stepped."""
         if len(actions) != self.num_envs:
             raise ValueError(f"one action per game: {self.num_envs} expected, {len(actions)} given")
-        chosen = [int(a) for a in actions]
-        bad = [i for i, a in enumerate(chosen) if not (0 <= a < self.action_size and self.mask[i, a])]
+        chosen = [int(a) for a in (actions.tolist() if isinstance(actions, np.ndarray) else actions)]
+        size, mask = self.action_size, self._mask_buf
+        bad = [i for i, a in enumerate(chosen) if not (0 <= a < size and mask[i * size + a])]
         if bad:
             i = bad[0]
             self.envs[i].step(chosen[i])  # raises the engine's reason, game unchanged
@@ -113,7 +125,7 @@ class VectorEnv:
                 self._start(i)
             else:
                 self._write(i)
-        return self.obs.copy(), self.mask.copy(), self.seats.copy(), rewards.copy(), terminated, truncated
+        return self.obs.copy(), self.mask.copy(), self.seats, rewards.copy(), terminated, truncated
 
     # --- internals -----------------------------------------------------------------------------------
     def _start(self, i: int) -> None:
@@ -137,9 +149,11 @@ class VectorEnv:
         self._write(i)
 
     def _collect(self, i: int, env: TricktableAEC) -> None:
-        row = self._rewards[i]
+        rewards = env.rewards
         for s, agent in enumerate(env.possible_agents):
-            row[s] += env.rewards.get(agent, 0.0)
+            reward = rewards.get(agent, 0.0)
+            if reward:  # most steps reward no one: leave the array alone
+                self._rewards[i, s] += reward
 
     def _play_bots(self, i: int, *, collect: bool = True) -> None:
         if self.seat is None:
@@ -169,9 +183,10 @@ class VectorEnv:
         table = env.table
         table.update(state)
         table.fill(seat, state.phase, state.to_move, env.picked)
-        self.obs[i] = table.rows[seat]
-        self.mask[i] = env._mask(state, seat)
-        self.seats[i] = seat
+        width = self.observation_size
+        self._obs_rows[i * width : (i + 1) * width] = table.row(seat)
+        env.write_mask(self._mask_buf, i * self.action_size, state, seat)
+        self._seats[i] = seat
 
     def close(self) -> None:
         for env in self.envs:
