@@ -3,6 +3,7 @@ processes sharing one PostgreSQL database with one table's clients split between
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -74,6 +75,34 @@ def test_two_processes_share_one_postgres_table(tmp_path: Path) -> None:
         for p in players:
             assert p.events == [e.to_dict() for e in state.events(p.seat)]
             p.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_player_on_another_process_is_present_to_all(tmp_path: Path) -> None:
+    """A's table driver must not stand in for a seat whose player is connected to B; once that
+    player goes, a stand-in plays the turn after the absence time."""
+    db = reset_postgres()
+    a = Server(db, tmp_path / "a.log")
+    b = Server(db, tmp_path / "b.log")
+    try:
+        table = a.post(
+            "/api/tables",
+            {"game": "all-fours", "name": "split", "config": {"target": 1}, "seed": 5, "absent_after": 2},
+        )
+        mover = a.get(f"/api/tables/{table['id']}")  # A holds the table: its driver is waiting
+        state = games.get("all-fours").new(seed=5, config={"target": 1})
+        assert mover["version"] == 0 and state.to_move is not None
+        [player] = seat_players(b, table["id"], [state.to_move])
+        time.sleep(6)  # three times the absence time
+        assert a.get(f"/api/tables/{table['id']}")["version"] == 0
+        assert player.frame["version"] == 0
+        player.close()
+        deadline = time.monotonic() + 20
+        while a.get(f"/api/tables/{table['id']}")["version"] == 0:
+            assert time.monotonic() < deadline, "no stand-in played for the absent seat"
+            time.sleep(0.2)
     finally:
         a.stop()
         b.stop()

@@ -11,6 +11,8 @@ from typing import Any
 
 from tricktable import games
 from tricktable.core.rng import fresh_seed
+from tricktable.server import presence
+from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
 from tricktable.server.store import CHANNEL, Store, TableRow
 
@@ -31,17 +33,26 @@ class Hub:
         self._loading = asyncio.Lock()
         self._listener: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self.server_id = secrets.token_hex(6)  # names this process in presence notifications
+        self.presence: Presence = Presence()
+        self._stopping = False
 
     async def start(self) -> None:
         """Rebuild every unfinished table by replaying its log, and start its bots."""
+        if self.store.is_postgres:
+            self.presence = SharedPresence(self.server_id, self._send_presence, self._presence_changed)
         for row in await self.store.unfinished():
-            room = await Room.load(row, self.store, self.settings)
+            room = await Room.load(row, self.store, self.settings, self.presence)
             self.rooms[row.id] = room
             room.start()
         if self.store.is_postgres:
             await self._listen()
+            self._spawn(self._renew_presence())
 
     async def stop(self) -> None:
+        self._stopping = True
+        for task in list(self._tasks):
+            task.cancel()
         for room in self.rooms.values():
             await room.stop()
         if self._listener is not None:
@@ -54,13 +65,42 @@ class Hub:
         url = self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._listener = await asyncpg.connect(url)
         await self._listener.add_listener(CHANNEL, self._heard)
+        shared = self.presence
+        assert isinstance(shared, SharedPresence)
+        await self._listener.add_listener(presence.CHANNEL, lambda *args: shared.heard(args[-1]))
 
     def _heard(self, _conn: Any, _pid: int, _channel: str, table_id: str) -> None:
         room = self.rooms.get(table_id)
         if room is not None:
-            task = asyncio.get_running_loop().create_task(room.catch_up())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(room.catch_up())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- presence across processes (PostgreSQL) ----------------------------------------------------
+    def _send_presence(self, payload: str) -> None:
+        if not self._stopping:
+            self._spawn(self._notify(payload))
+
+    async def _notify(self, payload: str) -> None:
+        try:
+            await self.store.notify(presence.CHANNEL, payload)
+        except Exception:
+            log.exception("could not send a presence notification")
+
+    def _presence_changed(self, table_id: str, seat: int, here: bool) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.presence_changed(seat, here)
+
+    async def _renew_presence(self) -> None:
+        while True:
+            await asyncio.sleep(presence.RENEW)
+            for room in list(self.rooms.values()):
+                for seat in room.seats_held():
+                    self.presence.announce(room.id, seat, True)
 
     async def room(self, table_id: str) -> Room | None:
         """The table, loaded from the database if this process has not held it yet."""
@@ -73,7 +113,7 @@ class Hub:
                 row = await self.store.table(table_id)
                 if row is None:
                     return None
-                room = await Room.load(row, self.store, self.settings)
+                room = await Room.load(row, self.store, self.settings, self.presence)
                 self.rooms[table_id] = room
                 room.start()
         return room
@@ -104,7 +144,7 @@ class Hub:
             absent_after=self.settings.absent_after if absent_after is None else absent_after,
             finished=False,
         )
-        room = Room(row, state, [], self.store, self.settings)  # checks the bot names
+        room = Room(row, state, [], self.store, self.settings, self.presence)  # checks the bot names
         await self.store.create_table(row)
         self.rooms[row.id] = room
         return room

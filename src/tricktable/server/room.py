@@ -22,6 +22,7 @@ from tricktable import bots, games
 from tricktable.bots import Bot
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from tricktable.core.state import State
+from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
 from tricktable.server.store import StaleWrite, Store, TableRow
 from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
@@ -104,7 +105,13 @@ class Room:
     """One table held in memory. Create with :meth:`load`; call :meth:`start` to run its bots."""
 
     def __init__(
-        self, row: TableRow, state: State, by_bot: list[bool], store: Store, settings: Settings
+        self,
+        row: TableRow,
+        state: State,
+        by_bot: list[bool],
+        store: Store,
+        settings: Settings,
+        presence: Presence | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -112,6 +119,7 @@ class Room:
         self.by_bot = by_bot  # per action index: whether a bot (or a stand-in) made it
         self.store = store
         self.settings = settings
+        self.presence = presence or Presence()
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
@@ -125,24 +133,32 @@ class Room:
         self._frames_version = -1
 
     @classmethod
-    async def load(cls, row: TableRow, store: Store, settings: Settings) -> Room:
+    async def load(
+        cls, row: TableRow, store: Store, settings: Settings, presence: Presence | None = None
+    ) -> Room:
         rows = await store.actions(row.id)
         state = replay_table(row, [(a.seat, a.action) for a in rows])
-        return cls(row, state, [a.by_bot for a in rows], store, settings)
+        return cls(row, state, [a.by_bot for a in rows], store, settings, presence)
 
     # --- clients -------------------------------------------------------------------------------
     def attach(self, client: Client) -> None:
+        if client.seat is not None and not self.connected(client.seat):
+            self.presence.announce(self.id, client.seat, True)
         self.clients.add(client)
         self._changed.set()
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
         if client.seat is not None and not self.connected(client.seat):
-            self._left_at[client.seat] = time.monotonic()
+            self._gone(client.seat)
         self._changed.set()
 
     def connected(self, seat: int) -> bool:
+        """Whether the seat has a connection to this process."""
         return any(c.seat == seat for c in self.clients)
+
+    def seats_held(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None}
 
     def unseat(self, seat: int) -> None:
         """The seat's player left: its connections watch on as spectators."""
@@ -150,7 +166,17 @@ class Room:
             if c.seat == seat:
                 c.seat = None
                 c.refresh()
+        self._gone(seat)
+        self._changed.set()
+
+    def _gone(self, seat: int) -> None:
         self._left_at[seat] = time.monotonic()
+        self.presence.announce(self.id, seat, False)
+
+    def presence_changed(self, seat: int, here: bool) -> None:
+        """Another server process gained the seat's first connection, or lost its last."""
+        if not here:
+            self._left_at[seat] = time.monotonic()
         self._changed.set()
 
     def state_text(self, client: Client) -> str:
@@ -264,13 +290,19 @@ class Room:
             self._driver = None
 
     def _wait(self, seat: int) -> float | None:
-        """Seconds until a bot acts for ``seat``; None while a connected player holds it."""
+        """Seconds until a bot acts for ``seat`` (or until it is time to look again); None while a
+        player connected here holds it."""
         if seat in self._bots:
             return self.row.bot_pause
         if self.connected(seat):
             return None
+        now = time.monotonic()
+        held_until = self.presence.elsewhere(self.id, seat)
+        if held_until is not None:  # connected to another process: look again when that lapses
+            self._left_at[seat] = held_until
+            return held_until - now
         since = max(self._turn_since, self._left_at.get(seat, 0.0))
-        return max(0.0, self.row.absent_after - (time.monotonic() - since))
+        return max(0.0, self.row.absent_after - (now - since))
 
     def _bot_for(self, seat: int) -> Bot:
         if seat in self._bots:

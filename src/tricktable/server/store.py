@@ -238,6 +238,13 @@ class Store:
                         text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id}
                     )
 
+    async def notify(self, channel: str, payload: str) -> None:
+        """A PostgreSQL notification to every server process listening on ``channel``."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload}
+            )
+
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(
