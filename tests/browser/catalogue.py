@@ -51,6 +51,12 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
+def rule_texts(words: dict[str, str], code: str) -> list[str]:
+    """A rule's words in one language: ``rule.<code>``, and its singular ``rule.<code>_one`` (used
+    when the param ``n`` is 1) where the catalogue has one."""
+    return [words[key] for key in (f"rule.{code}", f"rule.{code}_one") if key in words]
+
+
 @cache
 def reason_sites() -> dict[str, list[tuple[str, frozenset[str] | None]]]:
     """Every refusal code in the engine's source: ``{code: [(where, the params named there)]}``, the

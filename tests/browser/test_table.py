@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     version,
     wait_past,
 )
+from tests.browser.refusals import examples
 
 STATIC_LIMIT = 150 * 1024  # bytes of JavaScript and CSS
 
@@ -231,6 +232,45 @@ def test_catalogue_and_language_switch(browser: Browser, server: Server) -> None
         shot(page, f"all-fours-phone-{code}")
     page.select_option("#lang-select", "en")
     assert page.inner_text("#status") == english
+    page.context.close()
+
+
+WORD_RULES = """async (samples) => {
+  const { ruleText } = await import('/static/rules.js');
+  const { setLang } = await import('/static/i18n.js');
+  const out = {};
+  for (const code of ['en', 'it', 'cy']) {
+    setLang(code);
+    const seat = (s) => `Ceri ${s}`;
+    out[code] = Object.fromEntries(Object.entries(samples).map(([r, p]) => [r, ruleText(r, p, seat)]));
+  }
+  setLang('en');
+  return out;
+}"""
+
+
+def test_every_refusal_is_worded_in_each_language(browser: Browser, server: Server) -> None:
+    """Each refusal code, with the params of a real refusal, as the page words it (rules.js): every
+    placeholder filled, no key shown for words, and no English on the Italian and Welsh pages but the
+    notation a player typed (a verb, a bid)."""
+    samples = examples()
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    page.wait_for_function(READY)
+    fragments = english_fragments(page)
+    worded: dict[str, dict[str, str]] = page.evaluate(WORD_RULES, samples)
+    for code in ("en", "it", "cy"):
+        for rule, text in worded[code].items():
+            assert text and "{" not in text and not text.startswith("Rule."), (code, rule, text)
+            if code != "en" and not {"verb", "action"} & set(samples[rule]):
+                assert not [f for f in fragments[code] if f in text], (code, rule, text)
+    assert worded["it"]["follow_pair"].startswith("È uscita una coppia di ")  # a Tractor lead's words
+    assert "pâr o " in worded["cy"]["follow_pair"]
+    counts = {"count": {"n": 2, "played": 3}}  # the plural; with n = 1 the singular form
+    assert page.evaluate(WORD_RULES, counts)["it"]["count"].startswith("Sono uscite 2 carte")
+    assert page.evaluate(WORD_RULES, {"count": {"n": 1, "played": 2}})["it"]["count"].startswith(
+        "È uscita una carta"
+    )
     page.context.close()
 
 

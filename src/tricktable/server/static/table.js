@@ -5,6 +5,7 @@ import { faceCard, isCard, sortHand, trumpTest } from "./cards.js";
 import { api, fill, forgetSeat, h, playerName, savePlayerName, saveSeat, savedSeat } from "./dom.js";
 import { cardFace, cardName, cardsFace, has, lang, langSwitch, onLang, t, translate } from "./i18n.js";
 import { narrate } from "./narrate.js";
+import { ruleText } from "./rules.js";
 import { scoreSheet } from "./sheets.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -152,7 +153,7 @@ function renderError() {
   const parts = [h("strong", {}, t("error.title"), ": ", has(key) ? t(key) : t("error.other"))];
   if (err.rule && has(`rule.${err.rule}`)) {
     // the engine named the rule: word it in the page's language
-    parts.push(" ", h("span", { class: "reason", "data-rule": err.rule }, ruleText(err.rule, err.params || {})));
+    parts.push(" ", h("span", { class: "reason", "data-rule": err.rule }, ruleText(err.rule, err.params || {}, seatName)));
   } else if (err.reason) {
     parts.push(" ", h("span", { class: "reason", lang: "en" }, err.reason));
     if (lang() !== "en") parts.push(" ", h("small", {}, t("error.english")));
@@ -164,32 +165,6 @@ function renderError() {
     parts.push(h("div", { class: "playable-now" }, t("error.playable", { cards: cardsFace(sorted) })));
   }
   box.replaceChildren(...parts);
-}
-
-// A rule's words from its code and params (docs/protocol.md): cards and suits in notation, seats as
-// numbers (a name ending in "seat"), a phase, a trump rank; a Tractor lead's "shape" and "suit" make
-// the words "lead" ("a pair of hearts was led").
-const SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
-function suitWords(value, key = "suit") {
-  return value in SUIT_SIGN ? `${t(`${key}.${value}`)} ${SUIT_SIGN[value]}` : t(`${key}.${value}`);
-}
-
-function ruleText(rule, params) {
-  const words = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (name === "seat" || name.endsWith("_seat")) words[name] = seatName(value);
-    else if (name === "phase") words[name] = has(`phase.${value}`) ? t(`phase.${value}`) : value;
-    else if (name === "rank") words[name] = value === "T" ? "10" : value;
-    else if (Array.isArray(value)) words[name] = value.every(isCard) ? cardsFace(value) : value.join(", ");
-    else if (typeof value === "string" && isCard(value)) words[name] = cardFace(value);
-    else if (value === "trumps" || (typeof value === "string" && value in SUIT_SIGN)) words[name] = suitWords(value);
-    else words[name] = value;
-  }
-  if (params.shape && params.suit) {
-    words.lead = t(`lead.${params.shape}`, { suit: words.suit, suit_of: suitWords(params.suit, "suit_of") });
-  }
-  const text = t(`rule.${rule}`, words);
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // --- rendering -------------------------------------------------------------------------------------------
