@@ -211,8 +211,13 @@ def test_catalogue_and_language_switch(browser: Browser, server: Server) -> None
     for code, heading in (("it", "Tavoli da gioco"), ("cy", "Byrddau cardiau")):
         page.select_option("#lang-select", code)
         assert page.inner_text("h1") == heading
-        text = page.evaluate(VISIBLE_TEXT)
-        assert not [f for f in fragments[code] if f in text], code
+        for game in ("tractor", "back-alley", "all-fours"):  # each game's options, choices and presets
+            page.select_option("#game", game)
+            text = page.evaluate(VISIBLE_TEXT)
+            assert not [f for f in fragments[code] if f in text], (code, game)
+            assert not page.locator('#create [lang="en"]').count(), (code, game)  # none left in English
+        page.click("#create details summary")
+        shot(page, f"lobby-options-{code}")
     # the table page, in play, in each language
     page.select_option("#lang-select", "en")
     page.fill("#player", "Ceri")
