@@ -62,6 +62,9 @@ class _GameRules:
     """The default ``fast`` of :class:`SearchBot` (0: the play phase is rolled out by the heuristic bots)."""
     fast_rollouts: int = 0
     """The default ``fast_rollouts`` of ``hard`` (candidate-world pairs per decision)."""
+    max_worlds: int = 0
+    """At most this many worlds per decision for ``hard`` (0: no cap), when few candidates share the
+    budget: a world costs a sample as well as its rollouts, and Tractor's sampler replays the deal."""
     candidates: Callable[[View, Sequence[Action], Action, random.Random, int], list[Action]] | None = None
     """The game's own choice of candidates when the legal actions are too many (None: a random
     spread of them beside the heuristic's choice)."""
@@ -94,6 +97,7 @@ _RULES: Mapping[str, _GameRules] = {
         max_candidates=12,
         fast=1,
         fast_rollouts=480,
+        max_worlds=60,
         candidates=search_candidates,
     ),
 }
@@ -232,6 +236,8 @@ class SearchBot(Bot):
         team = team_of(seat, self.game.num_seats(self.config))
         budget = self.fast_rollouts if self.fast and self._fast_phase else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
+        if self.rules.max_worlds:
+            worlds = min(worlds, max(self.min_worlds, self.rules.max_worlds * LEVELS[self.name]))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
         for _ in range(worlds):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from tricktable.cards import ALL_CARDS, Card
@@ -49,6 +50,32 @@ def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
     return tuple([ALL_CARDS[c] for c in codes])
 
 
+class Keys:
+    """Sort keys as card-code tables, one set per trump (made once): the policies' orderings of
+    cards without a Python function call per card."""
+
+    __slots__ = ("cheap", "discard", "gift", "rank", "spare")
+
+    def __init__(self, trump: Trump) -> None:
+        suit, order, points = trump.suit_table, trump.order_table, CARD_POINTS
+        codes = range(len(suit))
+        self.rank = tuple(64 * order[c] + c for c in codes)
+        """Ascending by rank, then code: a hand's order within a suit."""
+        self.cheap = tuple(100 * points[c] + order[c] for c in codes)
+        """Fewest points, then lowest."""
+        self.spare = tuple(100 * (points[c] > 0) + order[c] for c in codes)
+        """Cards without points first, then lowest."""
+        self.discard = tuple(10_000 * (suit[c] == TRUMPS) + 100 * points[c] + order[c] for c in codes)
+        """Plain suits before trumps, then fewest points, then lowest."""
+        self.gift = tuple(10_000 * (suit[c] == TRUMPS) + 100 * (20 - points[c]) + order[c] for c in codes)
+        """Plain suits before trumps, then most points, then lowest."""
+
+
+@lru_cache(maxsize=64)
+def keys_of(trump: Trump) -> Keys:
+    return Keys(trump)
+
+
 class Table:
     """The mutable round a rollout plays: hands by effective suit, the trick, the opponents' points.
 
@@ -62,6 +89,7 @@ class Table:
         "best_key",
         "declarers",
         "hands",
+        "keys",
         "leader",
         "led",
         "order",
@@ -79,14 +107,15 @@ class Table:
         trump: Trump = state.trump
         self.trump = trump
         self.suit = suit = trump.suit_table
-        self.order = order = trump.order_table
+        self.order = trump.order_table
         self.powers = trump.power_tables
+        self.keys = keys = keys_of(trump)
         self.declarers: int = state.declarers
         self.points: int = state.points
         self.hands: list[list[list[int]]] = []
         for hand in state.hands:
             by_suit: list[list[int]] = [[], [], [], [], []]
-            for c in sorted(hand, key=lambda c: (order[c], c)):
+            for c in sorted(hand, key=keys.rank.__getitem__):
                 by_suit[suit[c]].append(int(c))
             self.hands.append(by_suit)
         self.sizes = [len(h) for h in state.hands]
@@ -141,7 +170,7 @@ class Table:
         for c in cards:
             if suit[c] != s:
                 return 0
-        ordered = sorted(cards, key=lambda c: (order[c], c))
+        ordered = sorted(cards, key=self.keys.rank.__getitem__)
         top = -1
         for i in range(0, len(ordered), 2):
             a = ordered[i]
@@ -409,23 +438,22 @@ class GreedyPolicy:
         if single is not None:
             return single
         if shortest is not None:
-            return [min(shortest, key=lambda c: (CARD_POINTS[c], order[c]))]
+            return [min(shortest, key=table.keys.cheap.__getitem__)]
         trumps = mine[TRUMPS]
         pair = _top_pair(trumps)
         if pair is not None and order[pair] > _top_pair_order(hands, seat, TRUMPS, order):
             return [pair, pair]
-        return [min(trumps, key=lambda c: (CARD_POINTS[c], order[c]))]
+        return [min(trumps, key=table.keys.cheap.__getitem__)]
 
     def follow(self, table: Table, seat: int) -> list[int]:
         partner = table.current_winner() % 2 == seat % 2
         if table.shape is None:
             return [self._single(table, seat, partner)]
         n = len(table.trick[0])
-        order = table.order
         suited = table.follow_cards(seat)
         fill = table.others(seat)
         if partner:
-            points_first = sorted(suited, key=lambda c: (-CARD_POINTS[c], order[c]))
+            points_first = sorted(suited, key=table.keys.gift.__getitem__)
             return _follow(table, seat, points_first, _fill_order(table, fill, True), 0)
         if len(suited) > n:
             strong = _follow(table, seat, suited[::-1], fill, 0)
@@ -437,13 +465,13 @@ class GreedyPolicy:
                 ruff = _follow_trumps(table, trumps, n)
                 if ruff is not None and table.beats(ruff):
                     return ruff
-        cheap = sorted(suited, key=lambda c: (CARD_POINTS[c] > 0, order[c]))
+        cheap = sorted(suited, key=table.keys.spare.__getitem__)
         return _follow(table, seat, cheap, _fill_order(table, fill, False), 0)
 
     def _single(self, table: Table, seat: int, partner: bool) -> int:
         """The follow to a single card led (most tricks), knowing the best card each seat still to
         play could answer with (its top card of the led suit, or its top trump when void)."""
-        order, power, hands, led = table.order, table.power, table.hands, table.led
+        power, hands, led = table.power, table.hands, table.led
         threat = ally = 0
         for k in range(1, SEATS - len(table.trick)):
             answer = hands[(seat + k) % SEATS][led] or hands[(seat + k) % SEATS][TRUMPS]
@@ -457,23 +485,21 @@ class GreedyPolicy:
         if best > threat if partner else ally > max(best, threat):
             # The trick is (or will be) ours whatever the opponents do: give it points.
             if cards:
-                return max(cards, key=lambda c: (CARD_POINTS[c], -order[c]))
-            return _fill_order(table, table.others(seat), True)[0]
+                return min(cards, key=table.keys.gift.__getitem__)
+            return min(table.others(seat), key=table.keys.gift.__getitem__)
         target = max(best, threat)
         for c in cards or hands[seat][TRUMPS]:  # ascending: the cheapest card that takes it for good
             if power[c] > target:
                 return c
         if cards:
-            return min(cards, key=lambda c: (CARD_POINTS[c], order[c]))
-        return _fill_order(table, table.others(seat), False)[0]
+            return min(cards, key=table.keys.cheap.__getitem__)
+        return min(table.others(seat), key=table.keys.discard.__getitem__)
 
 
 def _fill_order(table: Table, cards: list[int], points_first: bool) -> list[int]:
     """Cards to discard, preferred first: plain suits before trumps; point cards first when giving
     them to a partner, last otherwise; low before high."""
-    suit, order = table.suit, table.order
-    sign = -1 if points_first else 1
-    return sorted(cards, key=lambda c: (suit[c] == TRUMPS, sign * CARD_POINTS[c], order[c]))
+    return sorted(cards, key=(table.keys.gift if points_first else table.keys.discard).__getitem__)
 
 
 def _follow_trumps(table: Table, trumps: list[int], n: int) -> list[int] | None:
