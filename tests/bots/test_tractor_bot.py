@@ -3,15 +3,16 @@ and clearly stronger than random play."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import overload
 
 from tricktable import bots, games
 from tricktable.bots import Bot, RandomBot
-from tricktable.bots.tractor import HeuristicBot
+from tricktable.bots.tractor import HeuristicBot, search_candidates
 from tricktable.cards import Card, parse_cards
 from tricktable.core import Action
-from tricktable.games.tractor import Trump
+from tricktable.games.tractor import Trump, decompose
 from tricktable.games.tractor.state import TractorState
 
 from ..games.tractor.helpers import draw, draw_all, new, pass_all, playing
@@ -135,3 +136,34 @@ def test_huge_follow_sets_are_handled_without_listing() -> None:
     assert len(action.cards) == 10
     # nothing to win against an unbeatable throw but with trumps: it would not throw away points
     assert not any(c in action.cards for c in parse_cards("TS TC 5S 5C 5H"))
+
+
+def test_search_candidates_are_legal_and_cover_the_units() -> None:
+    """The search's candidates when the legal plays are too many: legal, distinct, at most the limit,
+    the heuristic's choice first; a lead offers every pair and tractor of the hand."""
+    rng = random.Random(3)
+    checked = leads = 0
+    for seed in range(12):
+        state: TractorState = GAME.new(seed=seed)
+        players = {s: HeuristicBot(seed + s) for s in range(4)}
+        while not state.is_over and state.round_no == 0:
+            seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            default = players[seat].choose(view, legal)
+            if state.phase == "play" and len(legal) > 12:
+                out = search_candidates(view, NoListing(legal), default, rng, 12)
+                assert out[0] == default and len(set(out)) == len(out) <= 12
+                assert all(a in legal for a in out)
+                checked += 1
+                if not view.trick and len(out) < 12:
+                    trump = view.trump
+                    assert isinstance(trump, Trump)
+                    suits: dict[int, list[Card]] = {}
+                    for c in view.hand:
+                        suits.setdefault(trump.suit_of(c), []).append(c)
+                    units = [u for cards in suits.values() for u in decompose(cards, trump)]
+                    assert {u.cards for u in units if u.length} <= {a.cards for a in out}
+                    leads += 1
+            state = state.apply(default, seat)
+    assert checked > 100 and leads > 20, (checked, leads)
