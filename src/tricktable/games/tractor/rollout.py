@@ -4,10 +4,11 @@ The reference state (:mod:`~tricktable.games.tractor.state`) checks every play a
 follow rules, records it with its events and builds a new immutable state per play; a search that
 plays thousands of sampled rounds to their end needs none of that. :func:`play_round` keeps each hand
 as lists of card codes by effective suit, sorted by rank, and lets a :class:`Policy` choose each
-play. The policies here build their follows with :func:`compose`, which meets the follow rules
-(follow suit, then the lead's tractors, then its pairs) without listing the legal plays, and falls
-back to the reference's :func:`~tricktable.games.tractor.follow.legal_follows` in the rare cases its
-greedy choice of tractors is not the best. Trick winners are worked out on the codes for singles,
+play: :class:`GreedyPolicy` (the search's) or :class:`RandomPolicy` (the tests'). Both build their
+follows with :func:`compose`, which meets the follow rules (follow suit, then the lead's tractors,
+then its pairs) without listing the legal plays, and falls back to the reference's
+:func:`~tricktable.games.tractor.follow.legal_follows` in the rare cases its greedy choice of
+tractors is not the best. Trick winners are worked out on the codes for singles,
 pairs and tractors; throws (rare) go to the reference's pure functions, as do the throw check and the
 round's score (:func:`~tricktable.games.tractor.scoring.score_round`). The path is tested against the
 reference play by play (``tests/games/tractor/test_rollout.py``).
@@ -42,7 +43,7 @@ __all__ = ["GreedyPolicy", "Policy", "RandomPolicy", "Table", "compose", "play_r
 
 SEATS = 4
 TRUMP_KEY = 100
-"""Added to a pair's or tractor's top order when it is in trumps: any trump unit beats a led-suit one."""
+"""Added to a pair's or tractor's top rank when it is in trumps: any trump unit beats a led-suit one."""
 
 
 def _cards(codes: Sequence[int]) -> tuple[Card, ...]:
@@ -213,9 +214,9 @@ class Table:
             hand[suit[c]].remove(c)
         self.sizes[seat] -= len(cards)
 
-    def _lead(self, seat: int, cards: list[int], penalty: int) -> list[int]:
-        """Lead ``cards``; a throw another hand could beat leads its forced unit instead and moves
-        the penalty. Returns the cards led."""
+    def lead(self, seat: int, cards: list[int], penalty: int) -> list[int]:
+        """``seat`` leads ``cards``; a throw another hand could beat leads its forced unit instead and
+        moves the penalty (``penalty`` points a card withdrawn). Returns the cards led."""
         if len(cards) > 1:
             hands = self.hands
             others = [_cards([c for cards in hands[(seat + k) % SEATS] for c in cards]) for k in (1, 2, 3)]
@@ -227,6 +228,11 @@ class Table:
         self._remove(seat, cards)
         self._add(cards)
         return cards
+
+    def follow(self, seat: int, cards: list[int]) -> None:
+        """``seat`` follows with ``cards`` (known to be legal)."""
+        self._remove(seat, cards)
+        self._add(cards)
 
 
 class Policy(Protocol):
@@ -262,13 +268,12 @@ def play_round(
             cards = policy.lead(table, seat)
             if plays is not None:
                 plays.append((seat, tuple(cards)))
-            table._lead(seat, cards, penalty)
+            table.lead(seat, cards, penalty)
         else:
             cards = policy.follow(table, seat)
             if plays is not None:
                 plays.append((seat, tuple(cards)))
-            table._remove(seat, cards)
-            table._add(cards)
+            table.follow(seat, cards)
         if len(trick) < SEATS:
             seat = (seat + 1) % SEATS
             continue
