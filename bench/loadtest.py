@@ -4,17 +4,21 @@ loopback, bounded in tables and seconds.
     python -m bench.loadtest [--tables N] [--think S] [--seconds S] [--db URL] [--game NAME]
 
 The server runs ``tricktable serve`` in its own process (on a fresh SQLite file unless ``--db``); this
-process runs every client on one asyncio loop. Each client, when its seat is to act, waits ``--think``
-seconds and sends its first legal action. Reported: tables held (every client connected and playing),
-actions per second, and the latency from an action sent to each of the table's four clients holding a
-state frame with it (p50, p99). ``--think 0`` finds the saturation point: the actions per second the
-server sustains. The clients share the machine with the server: on 2 cores they take one of them.
+process runs every client on one asyncio loop. Each client, when its seat is to act, thinks (a time
+drawn from half to one and a half times ``--think``, so tables do not act in step) and sends a legal
+action drawn at random (the first would pass every bid, and no hand would be played). After
+``--warmup`` seconds (the connections' first frames), it measures for ``--seconds``: tables held
+(every client connected and playing), actions per second, the latency from an action sent to each of
+the table's four clients holding a state frame with it (p50, p99), and the CPU each process spent.
+``--think 0`` finds the saturation point: the actions per second the server sustains. The clients
+share the machine with the server: on 2 cores they take one of them.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -49,6 +53,7 @@ class Stats:
     errors: int = 0
     finished: int = 0
     server_cpu: float | None = None  # the server process's CPU seconds while measuring (Linux)
+    client_cpu: float = 0.0  # this process's, while measuring
 
 
 async def client(
@@ -61,35 +66,41 @@ async def client(
     ) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         stats.connected += 1
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            frame: dict[str, Any] = orjson.loads(raw)
-            now = time.monotonic()
-            if frame["type"] == "error":
-                stats.errors += 1
-                continue
-            if frame["type"] != "state":
-                continue
-            version = frame["version"]
-            for v in range(max(0, frame["since"] or 0), version):
-                sent = table.sent.get(v)
-                if sent is not None and sent >= stats.measure_from:
-                    stats.latencies.append(now - sent)
-            if frame["over"]:
-                stats.finished += seat == 0
-                break
-            if seat in frame["acting"] and frame["view"]["legal"]:
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                table.sent[version] = time.monotonic()
-                stats.actions += table.sent[version] >= stats.measure_from
-                await ws.send(
-                    json.dumps({"type": "action", "action": frame["view"]["legal"][0], "version": version})
-                )
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(stop - time.monotonic()):  # one timer, not one per frame
+                async for raw in ws:
+                    if not await _take(ws, orjson.loads(raw), table, seat, rng, think, stats):
+                        break
         stats.connected -= 1
+
+
+async def _take(
+    ws: Any, frame: dict[str, Any], table: Table, seat: int, rng: random.Random, think: float, stats: Stats
+) -> bool:
+    """Note the latency of the actions the frame brings, and act if it is the seat's turn; False
+    once the game is over."""
+    now = time.monotonic()
+    if frame["type"] == "error":
+        stats.errors += 1
+        return True
+    if frame["type"] != "state":
+        return True
+    version = frame["version"]
+    for v in range(max(0, frame["since"] or 0), version):
+        sent = table.sent.get(v)
+        if sent is not None and sent >= stats.measure_from:
+            stats.latencies.append(now - sent)
+    if frame["over"]:
+        stats.finished += seat == 0
+        return False
+    if seat in frame["acting"] and frame["view"]["legal"]:
+        if think:
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        table.sent[version] = time.monotonic()
+        stats.actions += table.sent[version] >= stats.measure_from
+        action = rng.choice(frame["view"]["legal"])
+        await ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+    return True
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -103,9 +114,10 @@ def _cpu_seconds(pid: int) -> float | None:
 
 async def _server_cpu(pid: int, stats: Stats, stop: float) -> None:
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    start = _cpu_seconds(pid)
+    start, mine = _cpu_seconds(pid), time.process_time()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     end = _cpu_seconds(pid)
+    stats.client_cpu = time.process_time() - mine
     if start is not None and end is not None:
         stats.server_cpu = end - start
 
@@ -113,15 +125,19 @@ async def _server_cpu(pid: int, stats: Stats, stop: float) -> None:
 async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     stats = Stats()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        tables: list[tuple[Table, list[str]]] = []
-        for i in range(args.tables):
-            r = await http.post("/api/tables", json={"game": args.game, "name": f"load {i}", "seed": i + 1})
-            table = Table(r.json()["id"])
-            tokens = []
-            for seat in range(4):
-                r = await http.post(f"/api/tables/{table.id}/seats/{seat}", json={"name": f"bot {seat}"})
-                tokens.append(r.json()["token"])
-            tables.append((table, tokens))
+        opening = asyncio.Semaphore(16)  # tables set up 16 at a time
+
+        async def open_table(i: int) -> tuple[Table, list[str]]:
+            async with opening:
+                body = {"game": args.game, "name": f"load {i}", "seed": i + 1}
+                table = Table((await http.post("/api/tables", json=body)).json()["id"])
+                tokens = []
+                for seat in range(4):
+                    r = await http.post(f"/api/tables/{table.id}/seats/{seat}", json={"name": f"bot {seat}"})
+                    tokens.append(r.json()["token"])
+                return table, tokens
+
+        tables = await asyncio.gather(*(open_table(i) for i in range(args.tables)))
     stats.measure_from = time.monotonic() + args.warmup
     stop = stats.measure_from + args.seconds
     ws_base = base.replace("http", "ws", 1)
@@ -205,9 +221,7 @@ def main(argv: list[str] | None = None) -> int:
                         print("the server did not start", file=sys.stderr)
                         return 1
                     time.sleep(0.2)
-            started = time.process_time()
             stats = _run_loop(run(args, base, server.pid))
-            client_cpu = time.process_time() - started
         finally:
             server.send_signal(signal.SIGINT)  # as Ctrl-C: a clean stop (and cProfile writes its file)
             server.wait(10)
@@ -222,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
         f"games finished {stats.finished}\n"
         f"  action to broadcast (each of 4 clients): p50 {p50:.1f} ms, p99 {p99:.1f} ms "
         f"over {len(lat)} deliveries\n"
-        f"  client process CPU: {client_cpu:.1f} s"
+        f"  client process CPU while measuring: {stats.client_cpu:.1f} s "
+        f"({stats.client_cpu / args.seconds:.0%} of a core)"
     )
     if stats.server_cpu is not None and stats.actions:
         print(

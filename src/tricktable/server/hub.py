@@ -12,6 +12,7 @@ from typing import Any
 from tricktable import games
 from tricktable.core.rng import fresh_seed
 from tricktable.server import presence
+from tricktable.server.collector import keep_pauses_short
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
 from tricktable.server.store import CHANNEL, Store, TableRow
@@ -48,11 +49,14 @@ class Hub:
         if self.store.is_postgres:
             await self._listen()
             self._spawn(self._renew_presence())
+        if self.settings.short_gc_pauses:
+            self._spawn(keep_pauses_short())
 
     async def stop(self) -> None:
         self._stopping = True
         for task in list(self._tasks):
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         for room in self.rooms.values():
             await room.stop()
         if self._listener is not None:

@@ -42,6 +42,7 @@ class Settings:
     rate: float = 50.0  # frames per second a connection may send, on average
     burst: int = 100  # and at most this many at once
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
+    short_gc_pauses: bool = True  # see server.collector
 
 
 class ActionRefused(Exception):
@@ -238,7 +239,9 @@ class Room:
                 raise ActionRefused("illegal_action", err.reason) from None
             except InvalidActionError as err:
                 raise ActionRefused("invalid_action", str(err)) from None
-            action = new.history[-1][1]
+            made = new.log.last()
+            assert made is not None
+            action = made[1]
             try:
                 await self.store.append(self.id, version, seat, str(action), by_bot)
             except StaleWrite:
