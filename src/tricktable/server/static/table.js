@@ -609,7 +609,10 @@ function renderReplay() {
   $("replay").hidden = !open;
   if (!open) return;
   const steps = replaySteps();
-  if (!steps.length) return fill($("replay-body"), h("p", {}, t("table.no_last")));
+  if (!steps.length) {
+    $("replay-line").textContent = "";
+    return fill($("replay-body"), h("p", {}, t("table.no_last")));
+  }
   S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
   const step = steps[S.replay];
   const game = view().game;
@@ -618,9 +621,11 @@ function renderReplay() {
   const plays = step.trick.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c)))));
   if (step.trick.winner != null) plays.push(h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })));
   const earlier = step.lines.slice(-8, -1);
+  // the step's line is a live region of its own: a screen reader says it, not the whole panel
+  $("replay-line").textContent = step.lines[step.lines.length - 1];
+  $("replay-line").dataset.kind = step.kind;
   fill(
     $("replay-body"),
-    h("p", { class: "replay-line", dataset: { kind: step.kind } }, step.lines[step.lines.length - 1]),
     step.trump == null ? null : h("p", {}, `${t("table.trump")}: ${trumpText({ game, trump: step.trump })}`),
     plays.length ? h("ul", { class: "last-list", "aria-label": t("table.trick") }, plays) : null,
     earlier.length ? h("ol", { class: "replay-earlier", start: step.lines.length - earlier.length, "aria-label": t("replay.deal_so_far") }, earlier.map((line) => h("li", {}, line))) : null,
