@@ -34,7 +34,7 @@ class Hub:
         self._loading = asyncio.Lock()
         self._listener: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.server_id = secrets.token_hex(6)  # names this process in presence notifications
+        self.server_id = store.origin  # names this process in its notifications
         self.presence: Presence = Presence()
         self._stopping = False
 
@@ -73,10 +73,17 @@ class Hub:
         assert isinstance(shared, SharedPresence)
         await self._listener.add_listener(presence.CHANNEL, lambda *args: shared.heard(args[-1]))
 
-    def _heard(self, _conn: Any, _pid: int, _channel: str, table_id: str) -> None:
+    def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        """Another process committed actions of a table, up to an index: catch up, if we hold it
+        and are behind (our own commits come back too, and are skipped)."""
+        table_id, _, rest = payload.partition(" ")
+        idx, _, origin = rest.partition(" ")
         room = self.rooms.get(table_id)
-        if room is not None:
-            self._spawn(room.catch_up())
+        if room is None or origin == self.server_id:
+            return
+        if idx.isdigit() and room.state.version > int(idx):
+            return
+        self._spawn(room.catch_up())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -56,7 +57,7 @@ __all__ = [
     "open_store",
 ]
 
-CHANNEL = "tricktable_actions"  # PostgreSQL NOTIFY channel: the payload is the table id
+CHANNEL = "tricktable_actions"  # PostgreSQL NOTIFY channel: "<table id> <last index> <origin>"
 
 metadata = MetaData()
 
@@ -163,6 +164,7 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self.url = engine.url
+        self.origin = secrets.token_hex(6)  # names this process in the notifications it sends
         # The action log's hot path: straight to the file on SQLite (see sqlite_log), else SQLAlchemy.
         path = engine.url.database
         self._sqlite: SqliteWriter | None = None
@@ -232,11 +234,14 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(insert(actions), [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows])
             if self.is_postgres:
-                # Delivered on commit, to every server process listening (see Hub.listen).
-                for table_id in dict.fromkeys(r[0] for r in rows):
-                    await conn.execute(
-                        text("SELECT pg_notify(:channel, :table)"), {"channel": CHANNEL, "table": table_id}
-                    )
+                # Delivered on commit, to every server process listening (see Hub.listen), this one
+                # too: the origin lets it skip its own.
+                last = {r[0]: r[1] for r in rows}
+                payloads = [f"{table_id} {idx} {self.origin}" for table_id, idx in last.items()]
+                await conn.execute(
+                    text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                    {"channel": CHANNEL, "payloads": payloads},
+                )
 
     async def notify(self, channel: str, payload: str) -> None:
         """A PostgreSQL notification to every server process listening on ``channel``."""
