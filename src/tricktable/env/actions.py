@@ -77,7 +77,7 @@ class TableCodec(Codec):
         self.index = {a: i for i, a in enumerate(self.actions)}
         # Ids found without hashing whole actions (the mask's hottest step): a one-card action whose
         # verb has a block of every card is at the block's start plus the card's id; a card-less one
-        # by its verb and argument. Anything else is looked up in ``index``.
+        # is found by its verb and argument. Anything else is looked up in ``index``.
         self._plain = {(a.verb, a.arg): i for i, a in enumerate(self.actions) if not a.cards}
         self._blocks: dict[str, int] = {}
         for verb in {a.verb for a in self.actions if len(a.cards) == 1 and a.arg is None}:
@@ -87,30 +87,31 @@ class TableCodec(Codec):
             ):
                 self._blocks[verb] = start
         self._zeros = bytes(self.size)
-        self._memo: tuple[State | None, int, dict[int, Action]] = (None, -1, {})
+        self._steps = tuple(Step(a, ()) for a in self.actions)  # equal to the engine's legal action
+        self._memo: tuple[State | None, int, frozenset[int]] = (None, -1, frozenset())
 
-    def id_of(self, action: Action) -> int:
-        """The id of an action of the table (``KeyError`` for any other)."""
-        cards = action.cards
-        if not cards:
-            found = self._plain.get((action.verb, action.arg))
-            if found is not None:
-                return found
-        elif len(cards) == 1 and action.arg is None:
-            start = self._blocks.get(action.verb)
-            if start is not None:
-                return start + cards[0]
-        return self.index[action]
-
-    def legal(self, state: State, seat: int) -> dict[int, Action]:
-        """The legal actions of the seat by id (remembered for the last state asked about)."""
-        memo_state, memo_seat, by_id = self._memo
+    def legal(self, state: State, seat: int) -> frozenset[int]:
+        """The ids of the seat's legal actions (remembered for the last state asked about)."""
+        memo_state, memo_seat, ids = self._memo
         if memo_state is state and memo_seat == seat:
-            return by_id
-        id_of = self.id_of
-        by_id = {id_of(a): a for a in state.legal_actions(seat)}
-        self._memo = (state, seat, by_id)
-        return by_id
+            return ids
+        # Ids by verb and argument, or by block and card, where they can be (see __init__): this runs
+        # for every legal action of every decision, and hashing whole actions is the slow way.
+        plain, blocks, index = self._plain, self._blocks, self.index
+        found: list[int] = []
+        for a in state.legal_actions(seat):
+            cards = a.cards
+            if not cards:
+                i = plain.get((a.verb, a.arg))
+            elif len(cards) == 1 and a.arg is None:
+                start = blocks.get(a.verb)
+                i = None if start is None else start + cards[0]
+            else:
+                i = None
+            found.append(index[a] if i is None else i)
+        ids = frozenset(found)
+        self._memo = (state, seat, ids)
+        return ids
 
     def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
         out = bytearray(self.size)
@@ -124,10 +125,9 @@ class TableCodec(Codec):
             out[start + i] = 1
 
     def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
-        action = self.legal(state, seat).get(index)
-        if action is None:
+        if index not in self.legal(state, seat):
             raise _refused(self, state, seat, index)
-        return Step(action, ())
+        return self._steps[index]
 
 
 def _refused(codec: Codec, state: State, seat: int, index: int) -> IllegalActionError:

@@ -51,6 +51,8 @@ from tricktable.env.table import TableEncoder
 __all__ = ["TricktableAEC", "aec_env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_IDS = (int, np.integer)
+"""The types an action id may have (not bool)."""
 
 
 def _agent(seat: int) -> str:
@@ -181,9 +183,11 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
     def _open_window(self, state: State) -> None:
         """With ``out_of_turn``: after each action, the seats other than the one to move that may act
         (in turn order from the mover's left) are each asked in turn, and may ``wait``."""
+        if not self.out_of_turn:
+            return  # the queue stays empty
         self._queue = []
         mover = state.to_move
-        if not self.out_of_turn or mover is None or state.is_over:
+        if mover is None or state.is_over:
             return
         acting = state.acting_seats()
         n = self.num_seats
@@ -251,7 +255,9 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         for a in self.rewards:
             self.rewards[a] = 0.0
         try:
-            if action is None or isinstance(action, bool) or not isinstance(action, int | np.integer):
+            if type(action) is not int and (
+                action is None or isinstance(action, bool) or not isinstance(action, _IDS)
+            ):
                 raise IllegalActionError(
                     f"an action is an id from 0 to {self.size - 1} (an int), not {action!r}"
                 )

@@ -57,23 +57,18 @@ class TableEncoder:
         self._base = base
         self._rel = [[(x - v) % n for v in range(n)] for x in range(n)]
         self._team_rel = [[(t - team_of(v, n)) % teams for v in range(n)] for t in range(teams)]
-        exposed = s.exposed.start if s.exposed is not None else -1
-        self._play_at: list[tuple[tuple[int, int, int, int, int], ...]] = [
-            tuple(
-                (
-                    base[v] + s.trick.start + CARD_IDS * r,
-                    base[v] + s.played.start + CARD_IDS * r,
-                    base[v] + s.trick_leader.start + r,
-                    base[v] + s.hand_sizes.start + r,
-                    base[v] + exposed + CARD_IDS * r if exposed >= 0 else -1,
-                )
-                for v, r in enumerate(self._rel[x])
-            )
-            for x in range(n)
+
+        def at(start: int, width: int) -> list[tuple[int, ...]]:
+            """By seat x: the offset in every row of x's part (``width`` wide) of the block at start."""
+            return [tuple(base[v] + start + width * r for v, r in enumerate(rel)) for rel in self._rel]
+
+        # A card played: its trick and played counts in every row; the leader; the hand sizes; exposures.
+        self._cards_at = [
+            t + p for t, p in zip(at(s.trick.start, CARD_IDS), at(s.played.start, CARD_IDS), strict=True)
         ]
-        self._sizes_at = [
-            tuple(base[v] + s.hand_sizes.start + r for v, r in enumerate(rel)) for rel in self._rel
-        ]
+        self._leader_at = at(s.trick_leader.start, 1)
+        self._sizes_at = at(s.hand_sizes.start, 1)
+        self._exposed_at = None if s.exposed is None else at(s.exposed.start, CARD_IDS)
         self._hand_at = [b + s.hand.start for b in base]
         if s.trick.stop != s.trick_leader.start:
             raise AssertionError("a trick won clears the trick and its leader as one span")
@@ -306,23 +301,20 @@ class TableEncoder:
 
     def _played(self, e: ev.Played) -> None:
         buf, seat, cards = self.buf, e.seat, e.cards
-        first = self._trick_empty
-        self._trick_empty = False
-        size = self._sizes[seat] = self._sizes[seat] - len(cards)
-        value = size / self._hand_max
-        for trick, played, leader, sizes, exposed in self._play_at[seat]:
-            if first:
-                buf[leader] = 1.0
-            for c in cards:
-                buf[trick + c] += 1.0
-                buf[played + c] += 1.0
-            if exposed >= 0:
-                for c in cards:
-                    buf[exposed + c] = 0.0
-            buf[sizes] = value
+        if self._trick_empty:
+            self._trick_empty = False
+            for i in self._leader_at[seat]:
+                buf[i] = 1.0
         hand = self._hand_at[seat]
         for c in cards:
+            for i in self._cards_at[seat]:
+                buf[i + c] += 1.0
             buf[hand + c] -= 1.0
+        if self._exposed_at is not None:
+            for i in self._exposed_at[seat]:
+                for c in cards:
+                    buf[i + c] = 0.0
+        self._resize(seat, -len(cards))
 
     def _trick_won(self, e: ev.TrickWon) -> None:
         s, rows, buf = self.s, self.rows, self.buf

@@ -117,7 +117,8 @@ class VectorEnv:
         for i, env in enumerate(self.envs):
             env.step(chosen[i])
             self._collect(i, env)
-            self._play_bots(i)
+            if self.seat is not None:
+                self._play_bots(i)
             if env.done:
                 agent = env.agent_selection
                 terminated[i] = env.terminations[agent]
@@ -150,10 +151,10 @@ class VectorEnv:
 
     def _collect(self, i: int, env: TricktableAEC) -> None:
         rewards = env.rewards
+        if not any(rewards.values()):  # most steps reward no one
+            return
         for s, agent in enumerate(env.possible_agents):
-            reward = rewards.get(agent, 0.0)
-            if reward:  # most steps reward no one: leave the array alone
-                self._rewards[i, s] += reward
+            self._rewards[i, s] += rewards.get(agent, 0.0)
 
     def _play_bots(self, i: int, *, collect: bool = True) -> None:
         if self.seat is None:
