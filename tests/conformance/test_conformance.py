@@ -8,6 +8,7 @@ record → replay gives the identical state, no view holds a card hidden from it
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -168,3 +169,16 @@ def test_states_compare_as_values_and_start_from_the_seed(game: Any) -> None:
     assert a == b and [hash(s) for s in a] == [hash(s) for s in b]
     deals = {tuple(map(tuple, game.new(seed=s).card_locations().values())) for s in range(5)}
     assert len(deals) == 5, "different seeds should give different deals"
+
+
+def test_seat_views_differ_from_the_spectators_only_in_their_seat_fields(game: Any) -> None:
+    """What View.SEAT_FIELDS promises, which lets a server convert the common fields once."""
+    for seed in range(20):
+        for state in walk(game, 3_000 + seed, 300):
+            public = state.view(None)
+            public_json = public.to_dict()
+            for seat in range(state.num_seats):
+                view = state.view(seat)
+                own = {name: getattr(view, name) for name in view.SEAT_FIELDS}
+                assert dataclasses.replace(public, **own) == view, (seed, state.version, seat)
+                assert view.to_dict(like=public_json) == view.to_dict()

@@ -159,15 +159,27 @@ class View:
     legal: tuple[str, ...]
     last_round: Mapping[str, Any] | None
 
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal")
+    """The fields in which a seat's view may differ from the spectator's view of the same state;
+    every other field is the same for every seat (a conformance test holds each game to it)."""
+
     _PLAN: ClassVar[dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]]] = {}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The view as JSON-able data; cards as canonical strings."""
+    def to_dict(self, *, like: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The view as JSON-able data; cards as canonical strings. ``like``: the JSON form of the
+        spectator's view of the same state, whose fields are taken as they are but for the seat's
+        own (:attr:`SEAT_FIELDS`), so a server sending every seat its view converts the common
+        fields once (the nested values are then shared: read them, do not change them)."""
         cls = type(self)
         plan = View._PLAN.get(cls)
         if plan is None:
             plan = View._PLAN[cls] = _plan(cls)
-        out: dict[str, Any] = {}
+        if like is not None:
+            out = dict(like)
+            mine = self.SEAT_FIELDS
+            plan = tuple(step for step in plan if step[0] in mine)
+        else:
+            out = {}
         for name, convert in plan:
             value = getattr(self, name)
             out[name] = value if convert is None or value is None else convert(value)

@@ -132,6 +132,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
         self._frames_version = -1
+        self._public: dict[str, Any] | None = None  # the spectator's view of that version, as JSON
 
     @classmethod
     async def load(
@@ -188,11 +189,20 @@ class Room:
         client.version = state.version
         if self._frames_version != state.version:
             self._frames.clear()
+            self._public = None
             self._frames_version = state.version
         text = self._frames.get((seat, since))
         if text is None:
             text = self._frames[seat, since] = dumps(self._state_frame(state, seat, since))
         return text
+
+    def _view_dict(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The seat's view as JSON; the fields every seat shares converted once per version."""
+        if self._public is None:
+            self._public = state.view(None).to_dict()
+        if seat is None:
+            return self._public
+        return state.view(seat).to_dict(like=self._public)
 
     def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
         """The seat's view now and the events since version ``since`` (None: from the start)."""
@@ -203,7 +213,7 @@ class Room:
             "seat": seat,
             "version": state.version,
             "since": since,
-            "view": state.view(seat).to_dict(),
+            "view": self._view_dict(state, seat),
             "events": [e.to_dict() for e in state.events(seat, since=since)],
             "actions": [
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}

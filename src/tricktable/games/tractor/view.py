@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tricktable.cards import Card, Rank
 from tricktable.core.trick import Trick
@@ -45,6 +45,9 @@ class TractorView(View):
     revealed: tuple[Card, ...]
     kitty_taken: tuple[Card, ...]
     failed_throws: tuple[Mapping[str, Any], ...]
+
+    # The kitty is seen by the seat that took it, not by the others (sight.sees_kitty).
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = (*View.SEAT_FIELDS, "kitty", "kitty_taken")
 
 
 def build_view(state: TractorState, seat: int | None) -> TractorView:
