@@ -183,7 +183,11 @@ def main(argv: list[str] | None = None) -> int:
         "--warmup", type=float, default=5.0, help="seconds of play before measuring (the connections' burst)"
     )
     parser.add_argument("--game", default="back-alley", help="the game (default back-alley)")
-    parser.add_argument("--db", help="the server's database (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--db",
+        help="an empty database for the server (default: a fresh SQLite file): a server replays every "
+        "unfinished table it finds when it starts",
+    )
     parser.add_argument("--port", type=int, default=8799)
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing FILE")
     args = parser.parse_args(argv)
