@@ -72,6 +72,7 @@ class TableEncoder:
         self._hand_at = [b + s.hand.start for b in base]
         if s.trick.stop != s.trick_leader.start:
             raise AssertionError("a trick won clears the trick and its leader as one span")
+        self._trick_zeros = array("f", bytes(4 * (s.trick_leader.stop - s.trick.start)))
         self.version: int | None = None
         self._trick_empty = True
         self._sizes = [0] * n
@@ -317,8 +318,11 @@ class TableEncoder:
         self._resize(seat, -len(cards))
 
     def _trick_won(self, e: ev.TrickWon) -> None:
-        s, rows, buf = self.s, self.rows, self.buf
-        rows[:, s.trick.start : s.trick_leader.stop] = 0.0  # the trick and its leader, side by side
+        s, buf = self.s, self.buf
+        # The trick and its leader, side by side: an array copy per row beats numpy's slice fill here.
+        zeros, start, stop = self._trick_zeros, s.trick.start, s.trick_leader.stop
+        for b in self._base:
+            buf[b + start : b + stop] = zeros
         self._trick_empty = True
         team = team_of(e.trick.winner, self.num_seats)
         self._tricks[team] += 1
