@@ -37,6 +37,8 @@ import httpx
 import orjson
 import websockets
 
+from tricktable.server.collector import keep_pauses_short
+
 
 @dataclass
 class Table:
@@ -146,10 +148,15 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
         for t, tokens in tables
         for seat, token in enumerate(tokens)
     ]
+    # The clients hold thousands of connections too: without this, their own collector's pauses
+    # would show as the server's latency.
+    collector = asyncio.create_task(keep_pauses_short())
     held = asyncio.create_task(_held(stats, len(tasks), stop))
     cpu = asyncio.create_task(_server_cpu(server_pid, stats, stop))
     await asyncio.gather(*tasks, return_exceptions=True)
     await cpu
+    collector.cancel()
+    await asyncio.gather(collector, return_exceptions=True)
     stats.connected = await held
     return stats
 
