@@ -4,8 +4,9 @@ random masked actions, the cost of one observation, and the vector path.
 - *AEC*: ``for agent in env.agent_iter(): obs, ... = env.last(); env.step(random id in the mask)`` on
   ``aec_env(game)`` (PettingZoo's order-enforcing wrapper included), whole games, one core. A decision is
   one ``step`` of a live agent (a Tractor card pick is one).
-- *observation*: the time ``observe(agent)`` takes in that loop, split into the vector (reading the
-  seat's new events and the public phase) and the mask.
+- *observation*: the time ``observe(agent)`` takes in that loop, split into the vector (the env's
+  ``TableEncoder`` reading the new events into every seat's row, then the seat's phase, seat to move
+  and picked cards, and a copy of its row) and the mask.
 - *vector*: ``VectorEnv(game, 64)`` in self-play, a random masked id per game drawn with numpy for all
   games at once; decisions per second counts every game's decision.
 
