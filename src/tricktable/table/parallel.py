@@ -7,10 +7,12 @@ matter once the caller sorts the results.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from tricktable.core.errors import ConfigError
@@ -73,8 +75,14 @@ def map_chunks(
     # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
     # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
     # at once instead of waiting for their chunks to finish.
-    pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    # Ctrl-C is held back while the pool starts: a worker that is still starting when the terminal
+    # signals the group (or whose parent stops while it reads its start-up data) would print a
+    # traceback. The workers inherit the blocked signal; the parent notes one and raises it after.
+    with _ctrl_c_held() as came:
+        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
     try:
+        if came:
+            raise KeyboardInterrupt
         for part in pool.imap_unordered(_run, [(work, job, chunk) for chunk in chunks]):
             out += part
             advance(len(part))
@@ -92,7 +100,29 @@ def _run(task: tuple[Callable[[Any, range], Sequence[R]], Any, range]) -> Sequen
     return work(job, chunk)
 
 
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[list[int]]:
+    """While inside, SIGINT is blocked in this thread (new processes inherit that) and, in the main
+    thread, only noted in the list yielded."""
+    came: list[int] = []
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum)) if main else None
+    masked = hasattr(signal, "pthread_sigmask")
+    if masked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield came
+    finally:
+        if masked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        if main and previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
 def _ignore_ctrl_c() -> None:
     """Workers leave Ctrl-C to the parent, which cancels the run (the terminal sends the signal to
-    every process of the group, and each would stop with a traceback of its own)."""
+    every process of the group, and each would stop with a traceback of its own). A Ctrl-C held
+    back while the worker started is dropped as it is unblocked."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
