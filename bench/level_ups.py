@@ -27,7 +27,12 @@ def went_up(duel: Duel, side: int, capped: bool = True) -> list[bool]:
     """For each round of a duel, whether ``side``'s team went up a level. A round moves at most one
     team, so it went up when the round's difference is in its favour; but the levels the events
     report stop at A, so the round that takes the winner past A (and ends the game) shows no
-    difference: it is the winner's (``capped``: Tractor's levels)."""
+    difference: it is the winner's (``capped``: Tractor's levels).
+
+    >>> duel = Duel(pair=0, a_team=0, winner=0, deal_diffs=(2.0, 0.0, -1.0, 0.0), seconds=((), ()))
+    >>> went_up(duel, 0), went_up(duel, 1)
+    ([True, False, False, True], [False, False, True, False])
+    """
     sign = 1 if side == 0 else -1
     ups = [sign * d > 0 for d in duel.deal_diffs]
     if capped and ups and duel.winner == side and duel.deal_diffs[-1] == 0:
