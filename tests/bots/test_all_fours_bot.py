@@ -31,9 +31,14 @@ def test_registered_as_heuristic_and_medium() -> None:
 STRONG = ["AH KH JH 2H 9S 3C", "TH 4S 7D 8D 4C 5C", "5H 6S TS 2S 6C 7C", "QH 3H 3S QD 8C 9C"]
 
 
+WEAK = ["AH 2H 9S KD 3C 4D", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
+
+
 def test_stands_with_strong_trumps_and_begs_with_weak_ones() -> None:
     assert choice(new_game(3, STRONG, "8H")) == "stand"
-    assert choice(new_game(3, BASE, "5D")) == "beg"  # seat 0 holds KD alone in diamonds
+    assert choice(new_game(3, WEAK, "8S")) == "beg"  # seat 0 holds 9S alone in spades: no High, no Low
+    # a lone king of diamonds is High unless the ace is out against it: worth standing on
+    assert choice(new_game(3, BASE, "5D")) == "stand"
 
 
 def test_begs_when_a_gift_point_wins_the_game() -> None:
@@ -67,6 +72,33 @@ def test_trumps_an_opponents_ten() -> None:
     hands = ["TC AH 2H 5S 9S KD", "4H JH 4S 7D 8D 5D", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
     state = play_all(new_game(3, hands, "8H").apply("stand"), "TC")
     assert choice(state) == "play 4H"
+
+
+def test_leads_the_top_trump_from_three_trumps() -> None:
+    # no jack or ten of trumps to catch, but three trumps clear the way for the side cards
+    hands = ["AH JH TH 5S 9S 3C", "2H 4S 7D 8D 4C 5C", "6S TS 2S 6C 7C 5D", "KH 3H 3S QD 8C 9C"]
+    assert choice(new_game(3, hands, "8H").apply("stand")) == "play AH"
+
+
+def test_wins_with_its_jack_when_no_higher_trump_is_out() -> None:
+    # nothing at stake, but the jack is safe (seat 2 holds every higher trump): its point is sure
+    hands = ["5H 2H 5S 9S KD 3C", "4H 4S 7D 8D 4C 5C", "JH QH KH AH 6C 7C", "TH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5S 4S")
+    assert choice(state) == "play JH"
+
+
+def test_gives_its_jack_to_a_partner_who_is_sure_to_win() -> None:
+    # partner seat 1 trumped with the ace; seat 3, last, gives its jack (sure point) before its ten
+    hands = ["5S 9S KD 3C 4D 2D", "AH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "JH 3H TD QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5S AH 2S")
+    assert choice(state) == "play JH"
+
+
+def test_takes_the_trick_with_the_top_card_of_the_suit() -> None:
+    # an opponent's 5C wins; seat 2 holds the ace, the best club left: it wins without a trump
+    hands = ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C AC", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "3C 5C")
+    assert choice(state) == "play AC"
 
 
 def test_plays_low_when_the_partners_card_may_still_be_beaten() -> None:

@@ -1,14 +1,17 @@
 """The All Fours heuristic bot: a decent club player, from its seat's view and legal actions only.
 
-- Stand or beg from the strength of its trumps (high trumps, the jack, a low trump, counting cards); beg
-  anyway when a gift point would win the game.
-- As dealer, run the pack when giving would lose the game or its own trumps are weak; otherwise give.
-- Lead the top trump to draw out an opponent's jack; never lead its own jack while a higher trump is out.
+- Stand or beg, give or run, on the count points the proposed trump is worth to its side: the chance
+  of holding High and Low given where the trumps it cannot see may lie, its jack against the risk of
+  a hang, and its trumps and counting cards for Game. Beg anyway when a gift point would win the game;
+  run when giving would lose it.
+- Lead the top trump when no trump can beat it and it may draw the jack or the ten of trumps, or from
+  three trumps or more; never lead its own jack while a higher trump is out.
 - Win tricks that hold points (tens above all, and the opponents' jack) with its cheapest winning card;
-  give counting cards to a partner who is sure to win; otherwise play low and keep its trumps.
+  take a trick with the best card left of the led suit (no trump spent); play its jack whenever it wins
+  safely; give the jack, then counting cards, to a partner who is sure to win; otherwise play low and
+  keep its trumps.
 - Never exposes a card. Out of turn it can only call: it prefers an exposed card that would lose the
-  trick (the owner must waste it), else calls the first one offered.
-"""
+  trick (the owner must waste it), else calls the first one offered."""
 
 from __future__ import annotations
 
@@ -27,12 +30,22 @@ from tricktable.games.all_fours.view import AllFoursView
 __all__ = ["HeuristicBot"]
 
 _TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12  # rank index: code % 13
-# How much each trump rank is worth when deciding to stand or beg (index = rank index).
-_TRUMP_WEIGHT = (1.2, 1.0, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1.2, 1.6, 1.3, 1.8, 2.4)
-STAND_STRENGTH = 4.0
-"""Trump strength at which the player after the dealer stands rather than begs."""
-GIVE_STRENGTH = 3.5
-"""Trump strength at which the dealer gives one rather than running the pack."""
+STAND_VALUE = 0.0
+"""Expected count points (ours minus theirs) from the proposed trump at which the player after the
+dealer stands: a beg is a point only if the dealer gives, and a run turns up points for the dealer."""
+GIVE_VALUE = 1.5
+"""The dealer gives one only when the trump is worth more than the point it costs plus what a run
+may turn up (about half a point) and the chance of a better suit."""
+JACK_RISK = 0.5
+"""The chance the jack is captured when an opponent holds a higher trump (it is often played safely)."""
+HANG_JACK = 3
+"""Points for capturing the opponents' jack: the rules' default (a bot does not see the table's rules)."""
+GAME_PER_TRUMP = 0.15
+"""Game: what each trump beyond a fair share adds (trumps win the tricks that hold the tens)."""
+GAME_PER_COUNTER = 0.1
+"""Game: what each side ace or ten adds."""
+RISK_STAKE = 4
+"""Card points in a trick worth winning with a card that may still be beaten."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +108,10 @@ class _Table:
             return not self.higher_trumps_out(card, opponents)
         return False
 
+    def is_boss(self, card: Card) -> bool:
+        """Whether no unseen card of its suit ranks above ``card``."""
+        return not any(ALL_CARDS[c] in self.unseen for c in range(card + 1, card // 13 * 13 + 13))
+
 
 class HeuristicBot(Bot):
     """A rule-based club player for All Fours (2 or 4 players)."""
@@ -122,13 +139,13 @@ class HeuristicBot(Bot):
     def _stands(self, view: AllFoursView) -> bool:
         if _scores(view)[0] + 1 >= _target(view):
             return False  # a gift point wins the game; if the dealer runs instead, play goes on
-        return _strength(view) >= STAND_STRENGTH
+        return _trump_value(view) >= STAND_VALUE
 
     def _gives(self, view: AllFoursView) -> bool:
         them = _scores(view)[1]
         if them + 1 >= _target(view):
             return False  # giving would lose the game on the spot
-        return _strength(view) >= GIVE_STRENGTH
+        return _trump_value(view) >= GIVE_VALUE
 
     # --- play ------------------------------------------------------------------------------------
     def _play(self, t: _Table, cards: list[Card]) -> Card:
@@ -142,8 +159,12 @@ class HeuristicBot(Bot):
         if trumps:
             top = trumps[-1]
             top_is_boss = not t.higher_trumps_out(top, [s for s in range(t.n) if s != t.seat])
-            if top_is_boss and (jack in t.unseen or top % 13 == _JACK):
-                return top  # draw trumps: the jack must fall to it, or the boss jack is safe
+            ten = ALL_CARDS[t.trump * 13 + _TEN]
+            draws = jack in t.unseen or (ten in t.unseen and top % 13 > _TEN) or len(trumps) >= 3
+            if top_is_boss and (draws or top % 13 == _JACK):
+                # draw trumps: the jack or the ten must fall to it, or the long hand clears the way
+                # for its side cards; or the boss jack is safe
+                return top
         sides = [c for c in cards if not t.is_trump(c)]
         if sides:
             aces = [c for c in sides if c % 13 == _ACE]
@@ -168,11 +189,17 @@ class HeuristicBot(Bot):
         if partner_winning and t.holds(best_card):
             return _give_points(t, cards)
         holding = [c for c in winners if t.holds(c)]
+        if jack in holding:
+            return jack  # a safe jack scores its point and can no longer be hanged
         if holding:
             card = _cheapest_winner(t, holding)
             if at_stake >= 3 or not t.is_trump(card) or card % 13 < _TEN:
                 return card  # a sure trick, but a pointless one is not worth a high trump
-        if winners and at_stake >= 10:
+        if not partner_winning:
+            bosses = [c for c in winners if not t.is_trump(c) and t.is_boss(c)]
+            if bosses:
+                return min(bosses, key=lambda c: c % 13)  # the top of the suit, no trump spent
+        if winners and at_stake >= RISK_STAKE:
             return _cheapest_winner(t, winners)  # worth the risk of being overtaken
         return _discard(t, cards)
 
@@ -213,15 +240,46 @@ def _target(view: AllFoursView) -> int:
     return view.target
 
 
-def _strength(view: AllFoursView) -> float:
-    """How good the proposed trumps are for this hand (and, for the dealer, its partner's)."""
+def _trump_value(view: AllFoursView) -> float:
+    """The count points (ours minus theirs) this hand expects from the proposed trump: High and Low
+    from where the trumps it cannot see may lie, the Jack by the risk to its own, Game from its trumps
+    and counting cards. Turn-ups, the beg and the run are the caller's to weigh against it."""
+    seat = view.seat
+    assert seat is not None
+    n = view.num_seats
     trump = "SHDC".index(str(view.trump))
-    trumps = [c for c in view.hand if c // 13 == trump]
-    strength = sum(_TRUMP_WEIGHT[c % 13] for c in trumps)
-    if any(c % 13 == _JACK for c in trumps) and len(trumps) >= 2:
-        strength += 0.5  # a guarded jack
-    strength += 0.5 * sum(1 for c in view.hand if c // 13 != trump and c % 13 in (_TEN, _ACE))
-    return strength
+    hand = set(view.hand)
+    seen = hand | set(view.turn_up) | {c for pile in view.exposed for c in pile}
+    unseen = 52 - len(seen)
+    partner = (seat + 2) % n if n == 4 else None
+    p_partner = 0.0 if partner is None else view.hand_sizes[partner] / unseen
+    p_them = sum(view.hand_sizes[s] for s in range(n) if team_of(s, n) != team_of(seat, n)) / unseen
+    trumps = [ALL_CARDS[trump * 13 + r] for r in range(13)]
+
+    def race(order: Sequence[Card]) -> float:
+        """Our chance minus theirs of holding the first trump of ``order`` that is in play."""
+        ours = theirs = 0.0
+        rest = 1.0  # chance that no earlier card of the order was in play
+        for card in order:
+            if card in hand:
+                return ours + rest - theirs
+            if card in seen:
+                continue
+            ours += rest * p_partner
+            theirs += rest * p_them
+            rest *= 1 - p_partner - p_them
+        return ours - theirs
+
+    value = race(trumps[::-1]) + race(trumps)
+    jack = trumps[_JACK]
+    if jack in hand:
+        above = sum(1 for c in trumps[_JACK + 1 :] if c not in seen)
+        captured = JACK_RISK * (1 - (1 - p_them) ** above)
+        value += (1 - captured) - HANG_JACK * captured
+    held = [c for c in trumps if c in hand]
+    counting = sum(1 for c in hand if c // 13 != trump and c % 13 in (_TEN, _ACE))
+    value += GAME_PER_TRUMP * (len(held) - len(hand) / 4) + GAME_PER_COUNTER * counting
+    return value
 
 
 def _cheapest_winner(t: _Table, winners: list[Card]) -> Card:
@@ -235,7 +293,12 @@ def _cheapest_winner(t: _Table, winners: list[Card]) -> Card:
 def _give_points(t: _Table, cards: list[Card]) -> Card:
     """Partner is winning: add the most card points that do not cost a useful trump."""
     jack = ALL_CARDS[t.trump * 13 + _JACK]
+    if jack in cards:
+        return jack  # its point is then sure, and it can no longer be hanged
     plain = [c for c in cards if not t.is_trump(c)]
+    ten = ALL_CARDS[t.trump * 13 + _TEN]
+    if not plain and ten in cards:
+        return ten
     if plain:
         return max(plain, key=lambda c: (CARD_POINTS[c], -(c % 13)))
     # only trumps: the jack is safe on a winning partner's trick; otherwise the lowest trump
