@@ -3,10 +3,13 @@ clients, each seat checked frame by frame against the server's own state."""
 
 from __future__ import annotations
 
+import asyncio
 import bisect
+import concurrent.futures
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, TypeVar
 
 from starlette.testclient import TestClient, WebSocketTestSession
 
@@ -14,7 +17,16 @@ from tricktable.core.state import State
 from tricktable.server import Settings, create_app
 from tricktable.server.room import Room
 
+T = TypeVar("T")
+
 FAST = Settings(bot_pause=0.0, absent_after=60.0, rate=1e6, burst=1_000_000)
+
+
+def run_async(main: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(main)`` in a thread of its own: the browser tests' Playwright leaves an event
+    loop running in the main thread, where asyncio.run refuses."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 def make_client(db: str, settings: Settings = FAST) -> TestClient:

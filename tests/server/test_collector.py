@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
+from tests.server.helpers import run_async
 from tricktable.server.collector import keep_pauses_short
 
 
@@ -24,6 +25,6 @@ def test_survivors_are_frozen_while_it_runs_and_unfrozen_after() -> None:
         return at_start, after_young, gc.get_freeze_count()
 
     callbacks = list(gc.callbacks)
-    at_start, after_young, after = asyncio.run(main())
+    at_start, after_young, after = run_async(main())
     assert at_start > 0 and after_young >= at_start + 5000
     assert after == 0 and gc.callbacks == callbacks

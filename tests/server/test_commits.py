@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.helpers import run_async
 from tricktable.server.commits import GroupCommit
 from tricktable.server.store import StaleWrite, TableRow, open_store
 
@@ -43,7 +44,7 @@ def test_waiting_rows_share_transactions_and_every_sender_returns_after_its_row(
         await asyncio.gather(*(send(i) for i in range(200)))
         await commits.close()
 
-    asyncio.run(main())
+    run_async(main())
     assert sorted(log.rows) == list(range(200))
     assert len(log.transactions) < 20  # one per row would be 200
 
@@ -57,7 +58,7 @@ def test_a_refused_row_fails_alone_and_the_rest_of_its_batch_is_kept() -> None:
         await commits.close()
         return {i: str(r) for i, r in enumerate(results) if r is not None}
 
-    failed = asyncio.run(main())
+    failed = run_async(main())
     assert failed == {7: "row 7 refused", 13: "row 13 refused"}
     assert sorted(log.rows) == [i for i in range(30) if i not in (7, 13)]
 
@@ -74,7 +75,7 @@ def test_close_writes_what_is_waiting_and_refuses_later_rows() -> None:
         with pytest.raises(RuntimeError, match="closed"):
             await commits.commit(99)
 
-    asyncio.run(main())
+    run_async(main())
     assert sorted(log.rows) == list(range(5))
 
 
@@ -90,7 +91,7 @@ def test_a_cancelled_sender_does_not_cancel_its_batch() -> None:
         await second
         await commits.close()
 
-    asyncio.run(main())
+    run_async(main())
     assert 2 in log.rows
 
 
@@ -114,4 +115,4 @@ def test_store_two_writers_of_one_index_in_one_batch(tmp_path: Path) -> None:
         assert kept == [(0, "bid 3"), (0, "bid 2")]
         return [type(r).__name__ for r in results]
 
-    assert asyncio.run(main()) == ["NoneType", StaleWrite.__name__, "NoneType"]
+    assert run_async(main()) == ["NoneType", StaleWrite.__name__, "NoneType"]
