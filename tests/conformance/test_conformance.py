@@ -182,3 +182,5 @@ def test_seat_views_differ_from_the_spectators_only_in_their_seat_fields(game: A
                 own = {name: getattr(view, name) for name in view.SEAT_FIELDS}
                 assert dataclasses.replace(public, **own) == view, (seed, state.version, seat)
                 assert view.to_dict(like=public_json) == view.to_dict()
+                other = state.view((seat + 1) % state.num_seats).to_dict()
+                assert view.to_dict(like=other) == view.to_dict()

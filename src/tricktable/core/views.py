@@ -166,10 +166,11 @@ class View:
     _PLAN: ClassVar[dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]]] = {}
 
     def to_dict(self, *, like: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The view as JSON-able data; cards as canonical strings. ``like``: the JSON form of the
-        spectator's view of the same state, whose fields are taken as they are but for the seat's
-        own (:attr:`SEAT_FIELDS`), so a server sending every seat its view converts the common
-        fields once (the nested values are then shared: read them, do not change them)."""
+        """The view as JSON-able data; cards as canonical strings. ``like``: the JSON form of
+        another view of the same state (the spectator's or another seat's), whose fields are taken
+        as they are but for the seat's own (:attr:`SEAT_FIELDS`), so a server sending every seat
+        its view converts the common fields once (the nested values are then shared: read them, do
+        not change them)."""
         cls = type(self)
         plan = View._PLAN.get(cls)
         if plan is None:

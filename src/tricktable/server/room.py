@@ -132,7 +132,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
         self._frames_version = -1
-        self._public: dict[str, Any] | None = None  # the spectator's view of that version, as JSON
+        self._common: dict[str, Any] | None = None  # a view of that version, as JSON
 
     @classmethod
     async def load(
@@ -189,7 +189,7 @@ class Room:
         client.version = state.version
         if self._frames_version != state.version:
             self._frames.clear()
-            self._public = None
+            self._common = None
             self._frames_version = state.version
         text = self._frames.get((seat, since))
         if text is None:
@@ -197,12 +197,13 @@ class Room:
         return text
 
     def _view_dict(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The seat's view as JSON; the fields every seat shares converted once per version."""
-        if self._public is None:
-            self._public = state.view(None).to_dict()
-        if seat is None:
-            return self._public
-        return state.view(seat).to_dict(like=self._public)
+        """The seat's view as JSON; the fields every seat shares converted once per version (from
+        the first view asked for: views of one state differ only in their SEAT_FIELDS)."""
+        view = state.view(seat)
+        if self._common is None:
+            self._common = view.to_dict()
+            return self._common
+        return view.to_dict(like=self._common)
 
     def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
         """The seat's view now and the events since version ``since`` (None: from the start)."""
