@@ -48,6 +48,12 @@ def action_key(card: Card) -> tuple[int, int]:
     return (card // 13, card % 13)
 
 
+_TEXTS: dict[Action, str] = {}
+"""Actions' texts as first written: every view lists its seat's legal actions as text, and most are
+the same few (one card played, a bid); Tractor's many multi-card actions stop it at the limit."""
+_TEXTS_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action. ``arg`` is a bid's number or word; ``cards`` the cards it names, canonically ordered.
@@ -66,11 +72,22 @@ class Action:
 
     def __str__(self) -> str:
         try:
+            text = _TEXTS.get(self)
+            hashable = True
+        except TypeError:  # a hand-built action with unhashable parts: not kept
+            text, hashable = None, False
+        if text is not None:
+            return text
+        try:
             if self.cards:
-                return f"{self.verb} {format_cards(self.cards)}"
-            if self.arg is not None:
-                return f"{self.verb} {self.arg}"
-            return str(self.verb)
+                text = f"{self.verb} {format_cards(self.cards)}"
+            elif self.arg is not None:
+                text = f"{self.verb} {self.arg}"
+            else:
+                text = str(self.verb)
+            if hashable and len(_TEXTS) < _TEXTS_KEPT:
+                _TEXTS[self] = text
+            return text
         except Exception:  # a hand-built action with malformed content: show its parts, never raise
             parts = [self.verb if type(self.verb) is str else shown(self.verb)]
             parts += [shown(x) for x in (self.cards, self.arg) if x is not None and not _empty_tuple(x)]
