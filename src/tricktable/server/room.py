@@ -21,6 +21,7 @@ import orjson
 from tricktable import bots, games
 from tricktable.bots import Bot
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from tricktable.core.events import Event
 from tricktable.core.state import State
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
@@ -133,6 +134,7 @@ class Room:
         self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
         self._frames_version = -1
         self._common: dict[str, Any] | None = None  # a view of that version, as JSON
+        self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
 
     @classmethod
     async def load(
@@ -190,6 +192,7 @@ class Room:
         if self._frames_version != state.version:
             self._frames.clear()
             self._common = None
+            self._events.clear()
             self._frames_version = state.version
         text = self._frames.get((seat, since))
         if text is None:
@@ -205,6 +208,15 @@ class Room:
             return self._common
         return view.to_dict(like=self._common)
 
+    def _event_dict(self, event: Event) -> dict[str, Any]:
+        """An event as JSON, converted once per version: a public event is the same object in every
+        seat's list. Each is kept with its JSON, so no other object takes its id meanwhile (a hidden
+        event's other seats' form is made anew for each)."""
+        kept = self._events.get(id(event))
+        if kept is None or kept[0] is not event:
+            kept = self._events[id(event)] = (event, event.to_dict())
+        return kept[1]
+
     def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
         """The seat's view now and the events since version ``since`` (None: from the start)."""
         result = state.result
@@ -215,7 +227,7 @@ class Room:
             "version": state.version,
             "since": since,
             "view": self._view_dict(state, seat),
-            "events": [e.to_dict() for e in state.events(seat, since=since)],
+            "events": [self._event_dict(e) for e in state.events(seat, since=since)],
             "actions": [
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}
                 for i, (s, _) in enumerate(state.log.tail(state.version - (since or 0)), start=since or 0)
