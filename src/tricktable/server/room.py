@@ -91,7 +91,7 @@ class Client:
 
 
 def dumps(frame: dict[str, Any]) -> str:
-    """A frame as JSON text. orjson: the frames are most of the server's work per action."""
+    """A frame as JSON text (orjson: every client is sent a frame after every action)."""
     return orjson.dumps(frame).decode()
 
 
