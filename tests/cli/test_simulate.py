@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from .conftest import CliRunner
@@ -82,8 +84,29 @@ def test_ctrl_c_stops_a_parallel_run_at_once_with_one_line() -> None:
         stderr=subprocess.PIPE,
         start_new_session=True,
     ) as proc:
-        time.sleep(2.5)  # the workers are running by now; 400 games take minutes
+        _wait_for_workers(proc.pid, 2)  # 400 games take minutes: the run is under way
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=20)
     assert proc.returncode == 130
     assert err.decode().strip() == "tricktable: interrupted"
+
+
+def _wait_for_workers(pid: int, count: int) -> None:
+    """Until ``pid`` has ``count`` worker processes (from Linux's /proc; elsewhere a fixed wait), and
+    a little more: a fresh checkout's first run can take seconds to import before it starts them."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            time.sleep(2.5)
+            return
+        workers = 0
+        for child in children:
+            with contextlib.suppress(OSError):  # a child that has just gone
+                workers += b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
+        if workers >= count:
+            time.sleep(0.5)
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the run did not start {count} workers in 60 s")

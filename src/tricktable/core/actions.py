@@ -52,6 +52,7 @@ _TEXTS: dict[Action, str] = {}
 """Actions' texts as first written: every view lists its seat's legal actions as text, and most are
 the same few (one card played, a bid); Tractor's many multi-card actions stop it at the limit."""
 _TEXTS_KEPT = 4096
+_KEPT_ARGS = (int, str, type(None))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +72,12 @@ class Action:
         return Action(verb, ordered, arg)
 
     def __str__(self) -> str:
+        # Kept only for a plain int, str or no argument: a bid of False equals a bid of 0 as a key.
+        keep = type(self.arg) in _KEPT_ARGS
         try:
-            text = _TEXTS.get(self)
-            hashable = True
+            text = _TEXTS.get(self) if keep else None
         except TypeError:  # a hand-built action with unhashable parts: not kept
-            text, hashable = None, False
+            text, keep = None, False
         if text is not None:
             return text
         try:
@@ -85,7 +87,7 @@ class Action:
                 text = f"{self.verb} {self.arg}"
             else:
                 text = str(self.verb)
-            if hashable and len(_TEXTS) < _TEXTS_KEPT:
+            if keep and len(_TEXTS) < _TEXTS_KEPT:
                 _TEXTS[self] = text
             return text
         except Exception:  # a hand-built action with malformed content: show its parts, never raise

@@ -11,7 +11,6 @@ import contextlib
 import math
 import multiprocessing
 import signal
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -75,23 +74,24 @@ def map_chunks(
     # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
     # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
     # at once instead of waiting for their chunks to finish.
-    # Ctrl-C is held back while the pool starts: a worker that is still starting when the terminal
-    # signals the group (or whose parent stops while it reads its start-up data) would print a
-    # traceback. The workers inherit the blocked signal; the parent notes one and raises it after.
-    with _ctrl_c_held() as came:
-        pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
+    # Ctrl-C is blocked while the pool starts its workers, which inherit the blocked signal and
+    # ignore it once up: one that is still starting when the terminal signals the group would print
+    # a traceback. The parent itself stays interruptible (another thread takes the signal for it).
+    pool: Any = None
     try:
-        if came:
-            raise KeyboardInterrupt
+        with _ctrl_c_blocked():
+            pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
         for part in pool.imap_unordered(_run, [(work, job, chunk) for chunk in chunks]):
             out += part
             advance(len(part))
         pool.close()
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()
     return out
 
 
@@ -101,22 +101,17 @@ def _run(task: tuple[Callable[[Any, range], Sequence[R]], Any, range]) -> Sequen
 
 
 @contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[list[int]]:
-    """While inside, SIGINT is blocked in this thread (new processes inherit that) and, in the main
-    thread, only noted in the list yielded."""
-    came: list[int] = []
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum)) if main else None
+def _ctrl_c_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread while inside (new processes inherit the mask), where the
+    platform can."""
     masked = hasattr(signal, "pthread_sigmask")
     if masked:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        yield came
+        yield
     finally:
         if masked:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        if main and previous is not None:
-            signal.signal(signal.SIGINT, previous)
 
 
 def _ignore_ctrl_c() -> None:
