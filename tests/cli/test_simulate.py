@@ -76,7 +76,13 @@ def test_bad_simulate_arguments(cli: CliRunner) -> None:
 
 
 def test_ctrl_c_stops_a_parallel_run_at_once_with_one_line() -> None:
-    code = "import sys; from tricktable.cli.main import main; sys.exit(main())"
+    # As from a shell: Ctrl-C at its default and unblocked, whatever the state of this test run (an
+    # ignored or blocked signal is inherited).
+    code = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+        "from tricktable.cli.main import main; sys.exit(main())"
+    )
     argv = ["simulate", "tractor", "--games", "400", "--bots", "heuristic,heuristic", "--jobs", "2"]
     with subprocess.Popen(
         [sys.executable, "-c", code, *argv],
@@ -106,7 +112,7 @@ def _wait_for_workers(pid: int, count: int) -> None:
             with contextlib.suppress(OSError):  # a child that has just gone
                 workers += b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()
         if workers >= count:
-            time.sleep(0.5)
+            time.sleep(3.0)  # and they have started work (a Ctrl-C among starting workers is not this test's)
             return
         time.sleep(0.1)
     raise AssertionError(f"the run did not start {count} workers in 60 s")
