@@ -1,0 +1,83 @@
+// The websocket to the server (docs/protocol.md): frames in, actions and picks out.
+import { render } from "./board.js";
+import { renderChat } from "./chat.js";
+import { autoDraw, renderControls } from "./controls.js";
+import { forgetSeat } from "./dom.js";
+import { pickedCards, renderHand } from "./hand.js";
+import { appendLog } from "./history.js";
+import { t } from "./i18n.js";
+import { showSit } from "./seating.js";
+import { $, S, loadSummary, tableId } from "./state.js";
+import { clearError, setStatus, showError } from "./status.js";
+
+export function connect() {
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`;
+  const ws = new WebSocket(url);
+  S.ws = ws;
+  ws.addEventListener("open", () => {
+    S.retry = 0;
+    ws.send(JSON.stringify(S.token ? { type: "hello", token: S.token } : { type: "hello" }));
+  });
+  ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
+  ws.addEventListener("close", () => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    setStatus(t("table.reconnecting"));
+    S.retry = Math.min(S.retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** S.retry);
+  });
+}
+
+export function send(frame) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(frame));
+}
+
+export function act(action) {
+  if (!S.frame) return;
+  clearError();
+  send({ type: "action", action, version: S.frame.version });
+}
+
+function receive(frame) {
+  if (frame.type === "state") {
+    if (frame.since == null) S.events = [];
+    const fresh = frame.since != null;
+    S.events.push(...frame.events); // all of them: a game's events are bounded, and the replay needs them
+    if (frame.version !== S.pickVersion) {
+      S.pick = [];
+      S.selectable = null;
+      S.pickVersion = frame.version;
+      document.body.dataset.pick = "0:open";
+    }
+    S.seat = frame.seat;
+    S.frame = frame;
+    if (fresh) {
+      const scored = frame.events.filter((e) => e.kind === "deal_scored").pop();
+      if (scored) S.banner = scored;
+    }
+    if (Date.now() - S.summaryAt > 4000) loadSummary().then(render);
+    render();
+    appendLog(fresh ? frame.events : null);
+    autoDraw();
+  } else if (frame.type === "selectable") {
+    const picked = pickedCards();
+    if (frame.picked.join(" ") === picked.join(" ")) {
+      S.selectable = frame;
+      document.body.dataset.pick = `${frame.picked.length}:${frame.complete ? "complete" : "open"}`;
+      renderHand();
+      renderControls();
+    }
+  } else if (frame.type === "chat") {
+    S.chat.push(frame);
+    if (S.chat.length > 200) S.chat.shift();
+    renderChat();
+  } else if (frame.type === "error") {
+    if (frame.code === "bad_token") {
+      forgetSeat(tableId);
+      S.token = null;
+      showSit();
+      return;
+    }
+    showError(frame);
+  }
+}

@@ -1,0 +1,70 @@
+// The last trick, the round summary banner and the game log.
+import { faceCard, trumpTest } from "./cards.js";
+import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { narrate } from "./narrate.js";
+import { $, S, seatName, view } from "./state.js";
+
+export function renderLast() {
+  const v = view();
+  const button = $("last-btn");
+  button.textContent = t(S.showLast ? "table.hide_last" : "table.last_trick");
+  button.setAttribute("aria-expanded", String(S.showLast));
+  $("last").hidden = !S.showLast;
+  if (!S.showLast) return;
+  // this deal's last trick, or once a new deal has begun the previous deal's (its score-sheet row)
+  const won = S.events.filter((e) => e.kind === "trick_won").pop()?.trick;
+  const [plays, winner, trump] = v.last_trick.length
+    ? [v.last_trick, v.last_winner, v.trump]
+    : [won?.plays ?? [], won?.winner, v.last_round?.trump ?? v.trump];
+  const isTrump = trumpTest(v.game, trump);
+  const body = plays.length
+    ? h(
+        "ul",
+        { class: "last-list" },
+        plays.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c))))),
+        winner == null ? null : h("li", {}, t("table.won_by", { name: seatName(winner) })),
+      )
+    : h("p", {}, t("table.no_last"));
+  $("last-body").replaceChildren(body);
+}
+
+export function renderBanner() {
+  const box = $("banner");
+  const f = S.frame;
+  if (f.over) {
+    const w = f.result?.winner ?? view().winner;
+    box.hidden = false;
+    fill(box, h("strong", {}, t("table.over"), " ", w == null ? "" : t("table.winner", { n: w + 1 })), " ", f.result?.scores ? (f.result.scores || []).join(" – ") : "");
+    return;
+  }
+  const e = S.banner;
+  box.hidden = !e;
+  if (!e) return box.replaceChildren();
+  fill(box,
+    h("strong", {}, t("table.round_summary", { n: e.deal_number })),
+    " ",
+    (e.scores || []).map((s, i) => `${t("table.team", { n: i + 1 })}: ${s}`).join(" · "),
+    " ",
+    h(
+      "button",
+      {
+        type: "button",
+        onclick: () => {
+          S.banner = null;
+          renderBanner();
+        },
+      },
+      t("table.close"),
+    ),
+  );
+}
+
+export function appendLog(events) {
+  const log = $("log");
+  const lines = (events ?? S.events).map((e) => narrate(e, seatName, S.seat)).filter(Boolean).slice(-300);
+  if (!events) log.replaceChildren();
+  log.append(...lines.map((line) => h("li", {}, line)));
+  while (log.children.length > 300) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}

@@ -1,0 +1,74 @@
+// The table page's state: the table's id, what the server last sent, the seats' names and places.
+import { api, h } from "./dom.js";
+import { has, t } from "./i18n.js";
+import { showError } from "./status.js";
+
+export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+export const $ = (id) => document.getElementById(id);
+
+export const S = {
+  summary: null, // GET /api/tables/{id}: names, bots
+  summaryAt: 0,
+  seat: null, // our seat (null: watching)
+  token: null,
+  frame: null, // the last state frame
+  events: [], // every event seen, for the log
+  ws: null,
+  retry: 0,
+  error: null, // the last error frame
+  pick: [], // Tractor: indices into the hand, in pick order
+  pickVersion: -1,
+  selectable: null, // the server's answer for the current pick: {picked, cards, complete}
+  showLast: false,
+  exposeOpen: false,
+  banner: null,
+  autoDraw: true,
+  drawSent: -1,
+  trickSeen: new Set(),
+  replay: null, // the step shown in the replay of a finished game (an index), or null: closed
+  chat: [], // chat frames heard since this page opened (the server does not store them)
+};
+
+// --- names ------------------------------------------------------------------------------------------
+export function seatName(s) {
+  if (s == null) return "?";
+  const info = S.summary?.seats?.[s];
+  let name;
+  if (info?.player) name = info.player;
+  else if (info?.bot) name = t("table.seat_bot", { n: s + 1, level: has(`bot.${info.bot}`) ? t(`bot.${info.bot}`) : info.bot });
+  else name = t("table.seat_open", { n: s + 1 });
+  return s === S.seat ? t("table.seat_you", { name }) : name;
+}
+
+export async function loadSummary() {
+  try {
+    S.summary = await api(`/api/tables/${tableId}`);
+    S.summaryAt = Date.now();
+    $("title").replaceChildren(h("bdi", { class: "user" }, S.summary.name));
+    document.title = `${S.summary.name} · tricktable`;
+  } catch (err) {
+    showError({ code: err.code, reason: err.reason });
+  }
+}
+
+export function view() {
+  return S.frame?.view;
+}
+
+export function numSeats() {
+  return view()?.hand_sizes.length ?? S.summary?.num_seats ?? 4;
+}
+
+export function relPos(s) {
+  const n = numSeats();
+  const rel = (s - (S.seat ?? 0) + n) % n;
+  return n === 2 ? rel * 2 : rel;
+}
+
+export function teamOf(s) {
+  return numSeats() === 2 ? s : s % 2;
+}
+
+export function legal() {
+  return view()?.legal ?? [];
+}
