@@ -20,6 +20,7 @@ from tests.browser.catalogue import (
 )
 from tests.browser.refusals import CARD_TEXTS, CONFIGS, random_refusals, rare_refusals
 from tricktable import games
+from tricktable.core import Game, panel
 from tricktable.core.errors import IllegalActionError
 
 #: Words the page makes from other params (``lead`` from a Tractor lead's ``shape`` and ``suit``).
@@ -121,26 +122,52 @@ def test_every_language_has_every_key() -> None:
         assert f"lead.{shape}" in catalogue["en"]
 
 
-def _option_keys() -> set[str]:
-    """The lobby's keys for every option of every game (label and help), the names of their choices
-    (other than numbers and on/off) and of the presets: read from the games' configs."""
-    keys = {"choice.true", "choice.false"}
-    for name in games.names():
-        config = games.get(name).Config
-        for option in config.options():
-            keys |= {f"opt.{name}.{option.name}", f"opt.{name}.{option.name}.help"}
-            choices = [c.strip() for c in option.allowed.split(",")] if "," in option.allowed else []
-            named = [c for c in choices if c not in ("true", "false") and not c.lstrip("-").isdigit()]
-            keys |= {f"choice.{name}.{option.name}.{c}" for c in named}
-        keys |= {f"preset.{name}.{p}" for p in config.presets}
+def _option_keys(game: Game[Any, Any]) -> set[str]:
+    """The keys of a game's words for every option (label and help), the names of their choices
+    (other than numbers and on/off) and the presets: read from the game's config."""
+    keys = {"title"}
+    config = game.Config
+    for option in config.options():
+        keys |= {f"opt.{option.name}", f"opt.{option.name}.help"}
+        choices = [c.strip() for c in option.allowed.split(",")] if "," in option.allowed else []
+        named = [c for c in choices if c not in ("true", "false") and not c.lstrip("-").isdigit()]
+        keys |= {f"choice.{option.name}.{c}" for c in named}
+    keys |= {f"preset.{p}" for p in config.presets}
     return keys
 
 
-def test_every_option_choice_and_preset_is_worded_in_every_language() -> None:
-    catalogue = messages("options.js")
-    wanted = _option_keys()
-    for lang in LANGS:
-        assert not sorted(wanted - set(catalogue[lang])), lang
-        assert not sorted(set(catalogue[lang]) - wanted), lang  # none for an option the games dropped
-        assert all(text.strip() for text in catalogue[lang].values()), lang
-    assert not set(catalogue["en"]) & set(messages()["en"])  # one catalogue for each key
+def _panel_words(panel: Any) -> set[str]:
+    """Every word key a panel's JSON uses."""
+    if isinstance(panel, dict):
+        own = {panel["word"]} if "word" in panel and "fallback" not in panel else set()
+        return own.union(*(_panel_words(v) for v in panel.values()))
+    if isinstance(panel, list):
+        return set().union(*(_panel_words(v) for v in panel))
+    return set()
+
+
+def test_every_option_choice_preset_and_panel_word_of_a_game_is_worded_in_every_language() -> None:
+    shared = messages()
+    for name in games.names():
+        game = games.get(name)
+        words = game.description.words
+        panels: set[str] = set()
+        state = game.new(seed=3)
+        for _ in range(400):  # the panel's words at every moment of a deal and the next one's start
+            panels |= _panel_words(game.description.panel(state.view(None).to_dict()).to_dict())
+            if state.is_over:
+                break
+            seat = state.acting_seats()[0]
+            legal = state.legal_actions(seat)
+            state = state.apply(legal[len(legal) // 2], seat)
+        own = panels - set(panel.WORDS["en"])
+        wanted = _option_keys(game) | own
+        for lang in LANGS:
+            assert wanted <= set(words[lang]), (name, lang, sorted(wanted - set(words[lang])))
+            assert set(words[lang]) == set(words["en"]), (name, lang)
+            unused = {k for k in set(words[lang]) - wanted if not k.startswith("sheet.")}
+            assert not unused, (name, lang, sorted(unused))  # none for an option the game dropped
+            assert all(text.strip() for text in words[lang].values()), (name, lang)
+            assert set(panel.WORDS[lang]) == set(panel.WORDS["en"]), lang
+            assert {"choice.true", "choice.false"} <= set(shared[lang]), lang
+        assert not own & set(shared["en"]), name  # one home for each key: the game's, not the page's

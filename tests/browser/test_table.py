@@ -57,6 +57,10 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert actions >= 1
     assert page.is_visible("#banner")
     assert re.search(r"Deal \d+ scored", page.inner_text("#log"))
+    sheet = page.inner_text("#score")  # the game's panel, drawn in the page's language
+    assert "Team 1" in sheet and "Team 2" in sheet
+    assert ("First to" in sheet and "Last deal" in sheet) if game == "all-fours" else "Hand 2 of 25" in sheet
+    assert "{" not in sheet and "sheet." not in sheet and "panel." not in sheet  # every word found
     page.click("#last-btn")
     assert page.locator("#last .card").count() >= 2
     assert not unnamed_controls(page)
@@ -354,6 +358,9 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     assert multi, "no multi-card play came up"
     assert re.search(r"plays (\S+) \1", page.inner_text("#log"))
     assert re.search(r"Deal 1 scored", page.inner_text("#log"))
+    sheet = page.inner_text("#score")
+    assert "Round 2" in sheet and "Levels" in sheet and "Last deal" in sheet and "Kitty:" in sheet
+    assert "{" not in sheet and "sheet." not in sheet
     assert no_horizontal_scroll(page)
     shot(page, f"tractor-{size}-scored")
     page.context.close()

@@ -51,6 +51,9 @@ def test_games(client: TestClient) -> None:
     body = check(client, client.get("/api/games"), "/api/games", "get")
     assert [g["name"] for g in body["games"]] == games.names()
     assert all("heuristic" in g["bots"] and g["num_seats"] == 4 for g in body["games"])
+    # each game's words come with it, in every language the page offers; the shared ones beside them
+    assert all(set(g["words"]) == {"en", "it", "cy"} and g["words"]["en"]["title"] for g in body["games"])
+    assert set(body["words"]) == {"en", "it", "cy"}
 
 
 def test_create_list_get_join_leave(client: TestClient) -> None:

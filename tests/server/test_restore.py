@@ -10,6 +10,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from tests.server.helpers import Seat, join, make_client, new_table, play, room
+from tricktable import games
 from tricktable.server import Settings
 
 
@@ -66,6 +67,9 @@ def test_reconnect_gets_what_it_missed(tmp_path: Path) -> None:
             assert back.frame["since"] == seen
             assert back.frame["events"] == [e.to_dict() for e in rest.events(seat, since=seen)]
             assert back.frame["view"] == rest.view(seat).to_dict()
+            # the score sheet, as the game's description builds it from the view
+            description = games.get(t["game"]).description
+            assert back.frame["panel"] == description.panel(rest.view(seat).to_dict()).to_dict()
             action = back.frame["view"]["legal"][0]
             ws.send_json({"type": "action", "action": action, "version": rest.version})
             back.until(rest.version + 1)

@@ -9,28 +9,22 @@ bot that a game lacks is an error naming what exists.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from tricktable.bots.base import Bot
 from tricktable.bots.random_bot import RandomBot
+from tricktable.core.description import resolve
 from tricktable.core.errors import ConfigError
 
 __all__ = ["Bot", "RandomBot", "get", "names"]
 
-# game -> module holding that game's heuristic bot class ``HeuristicBot``
-_HEURISTIC_MODULES = {
-    "all-fours": "tricktable.bots.all_fours",
-    "back-alley": "tricktable.bots.back_alley",
-    "tractor": "tricktable.bots.tractor",
-}
 _ALIASES = {"medium": "heuristic"}
 
 
 def names(game: str | None = None) -> list[str]:
     """The bot names available (for one game, if named)."""
-    if game is None or _canonical_game(game) in _HEURISTIC_MODULES:
+    if game is None or _has_heuristic(_canonical_game(game)):
         return ["random", "easy", "heuristic", "medium", "hard", "expert"]
     return ["random"]
 
@@ -43,14 +37,14 @@ def get(name: str, *, game: str, seed: int | None = None, config: Any = None) ->
     if key == "random":
         return RandomBot(seed)
     if key in ("heuristic", "easy"):
-        factory = _heuristic_factory(game_key)
+        factory = heuristic_factory(game_key)
         bot = factory(seed)
         if key == "easy":
             from tricktable.bots.easy import EasyBot
 
             return EasyBot(bot, seed)
         return bot
-    if key in ("hard", "expert") and game_key in _HEURISTIC_MODULES:
+    if key in ("hard", "expert") and _has_heuristic(game_key):
         from tricktable.bots.search import SearchBot
 
         return SearchBot(game_key, seed, level=key, config=config)
@@ -63,7 +57,18 @@ def _canonical_game(game: str) -> str:
     return games.get(game).name
 
 
-def _heuristic_factory(game: str) -> Callable[[int | None], Bot]:
-    module = importlib.import_module(_HEURISTIC_MODULES[game])
-    factory: Callable[[int | None], Bot] = module.HeuristicBot
+def _has_heuristic(game: str) -> bool:
+    from tricktable import games
+
+    return games.get(game).description.bots is not None
+
+
+def heuristic_factory(game: str) -> Callable[[int | None], Bot]:
+    """The game's heuristic bot class, as its description names it."""
+    from tricktable import games
+
+    path = games.get(game).description.bots
+    if path is None:
+        raise ConfigError(f"{game} has no heuristic bot; the bots for it are: {', '.join(names(game))}")
+    factory: Callable[[int | None], Bot] = resolve(path)
     return factory

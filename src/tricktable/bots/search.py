@@ -27,18 +27,17 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from tricktable import games
+from tricktable.bots import heuristic_factory
 from tricktable.bots.base import Bot
-from tricktable.bots.fast_rollout import fast_value, tractor_scores
-from tricktable.bots.tractor import search_candidates
+from tricktable.bots.fast_rollout import fast_value
 from tricktable.core.actions import Action
+from tricktable.core.description import resolve
 from tricktable.core.events import Event
 from tricktable.core.sampling import SampleError
 from tricktable.core.state import State, team_of
@@ -46,61 +45,9 @@ from tricktable.core.views import View
 
 __all__ = ["LEVELS", "SearchBot", "deal_value", "rollout"]
 
+Candidates = Callable[[View, Sequence[Action], Action, random.Random, int], list[Action]]
+"""A game's own choice of candidates (its description's ``search.candidates`` names it)."""
 
-@dataclass(frozen=True, slots=True)
-class _GameRules:
-    """What the search needs to know about one game: where a deal ends, what a finished deal is
-    worth to a team, which phases it searches, and its rollout budget for ``hard``."""
-
-    deal_key: Callable[[Any], object]
-    scores: Callable[[Any], tuple[float, ...]]
-    phases: frozenset[str] | None
-    """The phases searched (None: every phase); the heuristic bot decides in the others."""
-    rollouts: int
-    max_candidates: int
-    fast: int = 0
-    """The default ``fast`` of :class:`SearchBot` (0: the play phase is rolled out by the heuristic bots)."""
-    fast_rollouts: int = 0
-    """The default ``fast_rollouts`` of ``hard`` (candidate-world pairs per decision)."""
-    max_worlds: int = 0
-    """At most this many worlds per decision for ``hard`` (0: no cap), when few candidates share the
-    budget: a world costs a sample as well as its rollouts, and Tractor's sampler replays the deal."""
-    candidates: Callable[[View, Sequence[Action], Action, random.Random, int], list[Action]] | None = None
-    """The game's own choice of candidates when the legal actions are too many (None: a random
-    spread of them beside the heuristic's choice)."""
-
-
-def _tractor_scores(state: Any) -> tuple[float, ...]:
-    return tractor_scores(state.levels, state.last_round)
-
-
-_RULES: Mapping[str, _GameRules] = {
-    "all-fours": _GameRules(
-        deal_key=lambda s: s.deals_done,
-        scores=lambda s: tuple(float(x) for x in s.scores),
-        phases=None,
-        rollouts=360,
-        max_candidates=12,
-    ),
-    "back-alley": _GameRules(
-        deal_key=lambda s: (s.match.number, s.match.deals),
-        scores=lambda s: tuple(float(x) for x in s.match.scores),
-        phases=None,
-        rollouts=420,
-        max_candidates=14,
-    ),
-    "tractor": _GameRules(
-        deal_key=lambda s: s.round_no,
-        scores=_tractor_scores,
-        phases=frozenset({"play"}),
-        rollouts=48,
-        max_candidates=12,
-        fast=1,
-        fast_rollouts=480,
-        max_worlds=60,
-        candidates=search_candidates,
-    ),
-}
 
 LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
 """Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision."""
@@ -113,12 +60,9 @@ CONFIDENCE = 1.0
 
 def deal_value(game: str, start: State, end: State, team: int) -> float:
     """What the play from ``start`` to ``end`` (the end of that deal) gained ``team`` over the other
-    side: points (All Fours, Back Alley) or levels (Tractor, with the round's points as fractions)."""
-    scores = _RULES[game].scores
-    before, after = scores(start), scores(end)
-    gains = [a - b for a, b in zip(after, before, strict=True)]
-    others = [g for t, g in enumerate(gains) if t != team]
-    return gains[team] - sum(others) / len(others)
+    side: points (All Fours, Back Alley) or levels (Tractor, with the round's points as fractions).
+    The game's description says how (:meth:`~tricktable.core.description.GameDescription.deal_value`)."""
+    return games.get(game).description.deal_value(start, end, team)
 
 
 def rollout(
@@ -166,7 +110,7 @@ class SearchBot(Bot):
         super().__init__(seed)
         self.game = games.get(game)
         self.name = level
-        self.rules = _RULES[self.game.name]
+        self.rules = self.game.description.search
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
         self.fast = self.rules.fast if fast is None else fast
@@ -175,7 +119,7 @@ class SearchBot(Bot):
         self._fast_phase = False
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
-        factory = _heuristic(self.game.name)
+        factory = heuristic_factory(self.game.name)
         self.fallback = factory(seed)
         self.policies: dict[int, Bot] = {s: factory(None) for s in range(num_seats)}
 
@@ -219,7 +163,8 @@ class SearchBot(Bot):
         if count <= limit:
             return list(legal)
         if self.rules.candidates is not None:
-            return self.rules.candidates(view, legal, default, self.rng, limit)
+            choose: Candidates = resolve(self.rules.candidates)
+            return choose(view, legal, default, self.rng, limit)
         chosen = [default]
         for index in self.rng.sample(range(count), min(count, 4 * limit)):
             action = legal[index]
@@ -256,10 +201,3 @@ class SearchBot(Bot):
                 end = rollout(after, self.policies, deal_key, key)
                 values[i].append(deal_value(game, world, end, team))
         return values
-
-
-def _heuristic(game: str) -> Callable[[int | None], Bot]:
-    from tricktable.bots import _HEURISTIC_MODULES
-
-    factory: Callable[[int | None], Bot] = importlib.import_module(_HEURISTIC_MODULES[game]).HeuristicBot
-    return factory

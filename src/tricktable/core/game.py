@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from tricktable.cards import Card, CardParseError, format_cards, parse_cards
 from tricktable.core.actions import Action, Verb, parse_action
 from tricktable.core.config import GameConfig
+from tricktable.core.description import GameDescription
 from tricktable.core.errors import ConfigError, RecordError, TricktableError, shown
 from tricktable.core.events import Event
 from tricktable.core.rng import check_seed, fresh_seed
@@ -52,6 +53,8 @@ def check_deck(deck: Sequence[Card], expected: Sequence[Card], what: str = "deck
 class Game(ABC, Generic[S, C]):
     """One game: its name, config class, verbs, rules summary, and how to start a state."""
 
+    description: ClassVar[GameDescription]
+    """Every fact about the game that a surface shows or a tool needs (:mod:`tricktable.core.description`)."""
     name: ClassVar[str]
     title: ClassVar[str]
     rules_version: ClassVar[str]

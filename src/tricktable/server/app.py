@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktable import bots, games
 from tricktable.cards import parse_cards
+from tricktable.core import panel
 from tricktable.core.errors import shown
 from tricktable.core.rng import MAX_SEED
 from tricktable.server import protocol, web
@@ -101,6 +102,7 @@ async def list_games(request: Request) -> Response:
         g = games.get(name)
         out.append(
             {
+                **g.description.to_dict(),
                 "name": name,
                 "num_seats": g.num_seats(),
                 "presets": sorted(g.Config.presets),
@@ -111,7 +113,8 @@ async def list_games(request: Request) -> Response:
                 "bots": bots.names(name),
             }
         )
-    return JSONResponse({"games": out})
+    # The words every game's score sheet may use; each game's own are in its entry.
+    return JSONResponse({"games": out, "words": panel.WORDS})
 
 
 async def create_table(request: Request) -> Response:

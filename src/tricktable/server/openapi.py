@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tricktable import __version__
+from tricktable import __version__, games
 
 __all__ = ["openapi_document"]
 
@@ -142,7 +142,7 @@ def openapi_document() -> dict[str, Any]:
                     "type": "object",
                     "required": ["game", "name"],
                     "properties": {
-                        "game": {"type": "string", "enum": ["all-fours", "back-alley", "tractor"]},
+                        "game": {"type": "string", "enum": games.names()},
                         "name": {"type": "string", "minLength": 1, "maxLength": 80},
                         "config": {"oneOf": [{"type": "object"}, {"type": "string"}, {"type": "null"}]},
                         "bots": {"type": "array", "items": {"type": ["string", "null"]}},
@@ -203,8 +203,32 @@ def openapi_document() -> dict[str, Any]:
                 },
                 "Games": {
                     "type": "object",
-                    "required": ["games"],
-                    "properties": {"games": {"type": "array", "items": {"type": "object"}}},
+                    "required": ["games", "words"],
+                    "properties": {
+                        "games": {"type": "array", "items": {"$ref": "#/components/schemas/Game"}},
+                        "words": {"$ref": "#/components/schemas/Words"},
+                    },
+                },
+                "Game": {
+                    "type": "object",
+                    "required": ["name", "title", "num_seats", "options", "presets", "bots", "words"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "title": {"type": "string"},
+                        "score_unit": {"type": "string", "enum": ["points", "levels"]},
+                        "deal_word": {"type": "string"},
+                        "phases": {"type": "array", "items": {"type": "string"}},
+                        "num_seats": {"type": "integer"},
+                        "options": {"type": "array", "items": {"type": "object"}},
+                        "presets": {"type": "array", "items": {"type": "string"}},
+                        "bots": {"type": "array", "items": {"type": "string"}},
+                        "words": {"$ref": "#/components/schemas/Words"},
+                    },
+                },
+                "Words": {
+                    "description": "texts by language code, then by word key",
+                    "type": "object",
+                    "additionalProperties": {"type": "object", "additionalProperties": {"type": "string"}},
                 },
             },
         },

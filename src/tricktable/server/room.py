@@ -117,6 +117,7 @@ class Room:
     ) -> None:
         self.row = row
         self.id = row.id
+        self.description = games.get(row.game).description
         self.state = state
         self.by_bot = by_bot  # per action index: whether a bot (or a stand-in) made it
         self.store = store
@@ -134,6 +135,7 @@ class Room:
         self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
         self._frames_version = -1
         self._common: dict[str, Any] | None = None  # a view of that version, as JSON
+        self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
         self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
 
     @classmethod
@@ -192,6 +194,7 @@ class Room:
         if self._frames_version != state.version:
             self._frames.clear()
             self._common = None
+            self._panel = None
             self._events.clear()
             self._frames_version = state.version
         text = self._frames.get((seat, since))
@@ -220,13 +223,17 @@ class Room:
     def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
         """The seat's view now and the events since version ``since`` (None: from the start)."""
         result = state.result
+        view = self._view_dict(state, seat)
+        if self._panel is None:  # public: the same for every seat
+            self._panel = self.description.panel(view).to_dict()
         return {
             "type": "state",
             "table": self.id,
             "seat": seat,
             "version": state.version,
             "since": since,
-            "view": self._view_dict(state, seat),
+            "view": view,
+            "panel": self._panel,
             "events": [self._event_dict(e) for e in state.events(seat, since=since)],
             "actions": [
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}

@@ -11,6 +11,7 @@ from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.games.all_fours.config import Config as AllFoursConfig
 from tricktable.games.all_fours.deal import FULL_PACK, cut_for_dealer
+from tricktable.games.all_fours.description import DESCRIPTION
 from tricktable.games.all_fours.sample import sample
 from tricktable.games.all_fours.state import VERBS, AllFoursState, start
 
@@ -20,7 +21,8 @@ __all__ = ["AllFoursGame"]
 class AllFoursGame(Game[AllFoursState, AllFoursConfig]):
     """All Fours as played in Trinidad: 2 or 4 players, 6 cards each, High, Low, Jack and Game."""
 
-    name: ClassVar[str] = "all-fours"
+    description = DESCRIPTION
+    name: ClassVar[str] = DESCRIPTION.name
     title: ClassVar[str] = "All Fours (Trinidad)"
     rules_version: ClassVar[str] = "1"
     Config = AllFoursConfig

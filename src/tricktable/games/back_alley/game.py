@@ -10,6 +10,7 @@ from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG
+from tricktable.games.back_alley.description import DESCRIPTION
 
 from . import config as options
 from .deal import first_dealer
@@ -37,7 +38,8 @@ trick. Most points after the last hand wins.
 
 
 class BackAlleyGame(Game[BackAlleyState, options.Config]):
-    name = "back-alley"
+    description = DESCRIPTION
+    name = DESCRIPTION.name
     title = "Back Alley"
     rules_version = "1"
     Config = options.Config

@@ -11,6 +11,7 @@ from tricktable.core.events import Event
 from tricktable.core.game import Game
 from tricktable.games.tractor.actions import VERBS
 from tricktable.games.tractor.config import Config as TractorConfig
+from tricktable.games.tractor.description import DESCRIPTION
 from tricktable.games.tractor.sample import sample
 from tricktable.games.tractor.state import TractorState
 
@@ -26,7 +27,8 @@ class TractorGame(Game[TractorState, TractorConfig]):
     ('draw', 0, 1)
     """
 
-    name = "tractor"
+    description = DESCRIPTION
+    name = DESCRIPTION.name
     title = "Tractor (Sheng Ji)"
     rules_version = "1"
     Config = TractorConfig

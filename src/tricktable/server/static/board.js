@@ -32,7 +32,7 @@ export function render() {
   renderBanner();
   renderChat();
   renderReplay();
-  $("score").replaceChildren(...scoreSheet(v).filter(Boolean));
+  $("score").replaceChildren(...scoreSheet(v, S.frame.panel).filter(Boolean));
   const record = $("record");
   record.hidden = !S.frame.over;
   record.href = `/api/tables/${tableId}/record`;

@@ -5,6 +5,8 @@ export const LANGS = { en: "English", it: "Italiano", cy: "Cymraeg" };
 
 export const MESSAGES = {
   en: {
+    "choice.true": "on",
+    "choice.false": "off",
     "app.title": "tricktable",
     "lang.label": "Language",
     "lobby.heading": "Card tables",
@@ -39,9 +41,6 @@ export const MESSAGES = {
     "bot.medium": "medium",
     "bot.hard": "hard",
     "bot.expert": "expert",
-    "game.all-fours": "All Fours",
-    "game.back-alley": "Back Alley",
-    "game.tractor": "Tractor",
     "error.title": "Refused",
     "error.english": "(the server's reason, in English)",
     "error.illegal_action": "That play breaks a rule.",
@@ -228,26 +227,6 @@ export const MESSAGES = {
     "item.Game": "Game",
     "item.Turn-up": "Turn-up",
     "item.Beg": "Beg",
-    "sheet.points": "Points",
-    "sheet.target": "First to {n} points",
-    "sheet.this_deal": "This deal",
-    "sheet.last_deal": "Last deal",
-    "sheet.item": "Item",
-    "sheet.count": "Count for Game",
-    "sheet.hand": "Hand",
-    "sheet.hand_of": "Hand {n} of {total}",
-    "sheet.size": "Cards",
-    "sheet.bids": "Bids",
-    "sheet.tricks": "Tricks",
-    "sheet.total": "Total",
-    "sheet.thrown_in": "thrown in",
-    "sheet.levels": "Levels",
-    "sheet.round": "Round {n}",
-    "sheet.declarers": "Declarers: team {n}",
-    "sheet.opp_points": "Opponents' points: {n}",
-    "sheet.kitty": "Kitty: {n} points",
-    "sheet.change": "Level change: {n}",
-    "sheet.none": "Nothing scored yet.",
     "log.deal_started": "Deal {n} begins; {name} deals.",
     "log.dealt": "You receive {cards}.",
     "log.turned_up": "{name} turns up {cards}.",
@@ -297,6 +276,8 @@ export const MESSAGES = {
     "suit_of.trumps": "trumps",
   },
   it: {
+    "choice.true": "sì",
+    "choice.false": "no",
     "app.title": "tricktable",
     "lang.label": "Lingua",
     "lobby.heading": "Tavoli da gioco",
@@ -331,9 +312,6 @@ export const MESSAGES = {
     "bot.medium": "medio",
     "bot.hard": "difficile",
     "bot.expert": "esperto",
-    "game.all-fours": "Tutti i Quattro",
-    "game.back-alley": "Vicolo",
-    "game.tractor": "Trattore",
     "error.title": "Rifiutato",
     "error.english": "(il motivo del server, in inglese)",
     "error.illegal_action": "Questa giocata viola una regola.",
@@ -520,26 +498,6 @@ export const MESSAGES = {
     "item.Game": "Gioco",
     "item.Turn-up": "Carta girata",
     "item.Beg": "Richiesta",
-    "sheet.points": "Punti",
-    "sheet.target": "Vince chi arriva a {n} punti",
-    "sheet.this_deal": "Questa smazzata",
-    "sheet.last_deal": "Smazzata precedente",
-    "sheet.item": "Voce",
-    "sheet.count": "Conto per il Gioco",
-    "sheet.hand": "Mano",
-    "sheet.hand_of": "Mano {n} di {total}",
-    "sheet.size": "Carte",
-    "sheet.bids": "Dichiarazioni",
-    "sheet.tricks": "Prese",
-    "sheet.total": "Totale",
-    "sheet.thrown_in": "annullata",
-    "sheet.levels": "Livelli",
-    "sheet.round": "Giro {n}",
-    "sheet.declarers": "Dichiaranti: squadra {n}",
-    "sheet.opp_points": "Punti degli avversari: {n}",
-    "sheet.kitty": "Monte: {n} punti",
-    "sheet.change": "Cambio di livello: {n}",
-    "sheet.none": "Ancora nessun punto.",
     "log.deal_started": "Inizia la smazzata {n}; distribuisce {name}.",
     "log.dealt": "Ricevi {cards}.",
     "log.turned_up": "{name} gira {cards}.",
@@ -589,6 +547,8 @@ export const MESSAGES = {
     "suit_of.trumps": "briscola",
   },
   cy: {
+    "choice.true": "ymlaen",
+    "choice.false": "i ffwrdd",
     "app.title": "tricktable",
     "lang.label": "Iaith",
     "lobby.heading": "Byrddau cardiau",
@@ -623,9 +583,6 @@ export const MESSAGES = {
     "bot.medium": "canolig",
     "bot.hard": "anodd",
     "bot.expert": "arbenigol",
-    "game.all-fours": "Pob Pedwar",
-    "game.back-alley": "Lôn Gefn",
-    "game.tractor": "Tractor",
     "error.title": "Gwrthodwyd",
     "error.english": "(rheswm y gweinydd, yn Saesneg)",
     "error.illegal_action": "Mae'r chwarae hwn yn torri rheol.",
@@ -812,26 +769,6 @@ export const MESSAGES = {
     "item.Game": "Gêm",
     "item.Turn-up": "Cerdyn a drowyd",
     "item.Beg": "Erfyn",
-    "sheet.points": "Pwyntiau",
-    "sheet.target": "Y cyntaf i {n} pwynt",
-    "sheet.this_deal": "Y deliad hwn",
-    "sheet.last_deal": "Y deliad diwethaf",
-    "sheet.item": "Eitem",
-    "sheet.count": "Cyfrif at y Gêm",
-    "sheet.hand": "Llaw",
-    "sheet.hand_of": "Llaw {n} o {total}",
-    "sheet.size": "Cardiau",
-    "sheet.bids": "Cynigion",
-    "sheet.tricks": "Triciau",
-    "sheet.total": "Cyfanswm",
-    "sheet.thrown_in": "taflwyd i mewn",
-    "sheet.levels": "Lefelau",
-    "sheet.round": "Rownd {n}",
-    "sheet.declarers": "Datganwyr: tîm {n}",
-    "sheet.opp_points": "Pwyntiau'r gwrthwynebwyr: {n}",
-    "sheet.kitty": "Y gath: {n} pwynt",
-    "sheet.change": "Newid lefel: {n}",
-    "sheet.none": "Dim sgôr eto.",
     "log.deal_started": "Deliad {n} yn dechrau; {name} sy'n delio.",
     "log.dealt": "Rydych yn cael {cards}.",
     "log.turned_up": "Mae {name} yn troi {cards}.",
@@ -929,6 +866,37 @@ export function has(key) {
 export function t(key, params = {}) {
   const text = MESSAGES[current][key] ?? MESSAGES.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// Each game's words (its title, options, presets and score sheet) come with the game from the server
+// (GET /api/games), with the words every score sheet shares; a game's are kept as "<game>/<key>", so
+// no word here belongs to one game.
+export function addGameWords(catalogue) {
+  const add = (code, key, text) => {
+    if (code in MESSAGES) MESSAGES[code][key] = text;
+  };
+  for (const [code, words] of Object.entries(catalogue.words || {})) for (const [k, text] of Object.entries(words)) add(code, k, text);
+  for (const game of catalogue.games || []) {
+    for (const [code, words] of Object.entries(game.words || {})) for (const [k, text] of Object.entries(words)) add(code, `${game.name}/${k}`, text);
+  }
+}
+
+let gameWords = null;
+export function loadGameWords() {
+  gameWords ??= fetch("/api/games", { headers: { Accept: "application/json" } })
+    .then((r) => r.json())
+    .then(addGameWords)
+    .catch(() => {}); // without them a word shows as its key, and the game's title as its name
+  return gameWords;
+}
+
+// A game's word if it has one, else the shared one.
+export function tg(game, key, params = {}) {
+  return has(`${game}/${key}`) ? t(`${game}/${key}`, params) : t(key, params);
+}
+
+export function hasg(game, key) {
+  return has(`${game}/${key}`) || has(key);
 }
 
 // Cards: "7H", "TD", "BJ". The face shows rank and suit symbol in every language.

@@ -1,10 +1,6 @@
 // The lobby: create a table (game, rules, bots per seat), join an open one, or watch one in play.
 import { api, fill, h, playerName, saveSeat, savePlayerName } from "./dom.js";
-import { MESSAGES, has, langSwitch, onLang, t, translate } from "./i18n.js";
-import { OPTION_MESSAGES } from "./options.js";
-
-// The options' words are the lobby's alone: the table page does not load them.
-for (const [code, texts] of Object.entries(OPTION_MESSAGES)) Object.assign(MESSAGES[code], texts);
+import { addGameWords, has, langSwitch, onLang, t, translate } from "./i18n.js";
 
 let games = [];
 let tables = [];
@@ -25,13 +21,13 @@ function botLabel(name) {
 }
 
 function gameLabel(name) {
-  return has(`game.${name}`) ? t(`game.${name}`) : name;
+  return has(`${name}/title`) ? t(`${name}/title`) : name;
 }
 
 // A choice's words: on/off, a named choice of the game's option, or the number itself.
 function choiceLabel(game, option, value) {
   if (value === "true" || value === "false") return t(`choice.${value}`);
-  const key = `choice.${game}.${option.name}.${value}`;
+  const key = `${game}/choice.${option.name}.${value}`;
   return has(key) ? t(key) : value;
 }
 
@@ -88,7 +84,7 @@ function renderForm() {
   // an option, choice or preset the catalogue does not know yet keeps the engine's English, marked as such
   const options = game.options.map((o) => {
     const id = `opt-${o.name}`;
-    const key = `opt.${game.name}.${o.name}`;
+    const key = `${game.name}/opt.${o.name}`;
     const known = has(key);
     return h(
       "div",
@@ -100,7 +96,7 @@ function renderForm() {
     );
   });
   const presetOption = (p) => {
-    const key = `preset.${game.name}.${p}`;
+    const key = `${game.name}/preset.${p}`;
     return h("option", { value: p, selected: p === preset, lang: has(key) ? null : "en" }, has(key) ? t(key) : p);
   };
   fill(form, 
@@ -188,7 +184,9 @@ async function start() {
     renderTables();
   });
   try {
-    games = (await api("/api/games")).games;
+    const catalogue = await api("/api/games");
+    addGameWords(catalogue);
+    games = catalogue.games;
   } catch (err) {
     showError(err);
     return;

@@ -1,0 +1,70 @@
+"""Back Alley's description: the facts every surface reads (see :mod:`tricktable.core.description`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tricktable.cards import ALL_CARDS
+from tricktable.core.actions import Action
+from tricktable.core.description import GameDescription, GreedyFactory, Observation, Search
+from tricktable.games.back_alley import rollout
+from tricktable.games.back_alley.panel import panel
+from tricktable.games.back_alley.ranking import POWER, SUIT
+from tricktable.games.back_alley.words import WORDS
+
+__all__ = ["DESCRIPTION"]
+
+
+def _fast_value(
+    state: Any, team: int, rng: random.Random, repeats: int, greedy: GreedyFactory
+) -> float | None:
+    trump = state.deal.trump
+    policy = greedy(rng, POWER[trump], SUIT[trump], 4)
+    total = 0.0
+    for _ in range(repeats):
+        a, b = rollout.play_hand(state, policy)
+        total += (a - b) if team == 0 else (b - a)
+    return total / repeats
+
+
+def _actions() -> tuple[Action, ...]:
+    """0–53 play the card, 54–65 bid 1–12, 66 bid pass, 67 bid board."""
+    return (
+        *(Action.make("play", (c,)) for c in ALL_CARDS[:54]),
+        *(Action("bid", (), n) for n in range(1, 13)),
+        Action("bid", (), "pass"),
+        Action("bid", (), "board"),
+    )
+
+
+DESCRIPTION = GameDescription(
+    name="back-alley",
+    module="back_alley",
+    title="Back Alley",
+    score_unit="points",
+    deal_word="hand",
+    utility_bound=2000.0,  # generous: a quadruple board
+    max_length=200,
+    observation=Observation(
+        phases=("bid", "play", "over"),
+        words=(),
+        hand_max=13.0,
+        score_scale=100.0,
+        blocks=frozenset({"bids"}),
+        actions=_actions,
+    ),
+    search=Search(
+        deal_key=lambda s: (s.match.number, s.match.deals),
+        scores=lambda s: tuple(float(x) for x in s.match.scores),
+        phases=None,
+        rollouts=420,
+        max_candidates=14,
+        fast_value=_fast_value,
+    ),
+    panel=panel,
+    words=WORDS,
+    bots="tricktable.bots.back_alley:HeuristicBot",
+    terminal="tricktable.cli.panels.back_alley:PANEL",
+    aliases=("back_alley", "backalley"),
+)

@@ -1,0 +1,75 @@
+"""Tractor's description: the facts every surface reads (see :mod:`tricktable.core.description`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tricktable.core.description import GameDescription, GreedyFactory, Observation, Search
+from tricktable.games.tractor.panel import panel
+from tricktable.games.tractor.rollout import GreedyPolicy, play_round
+from tricktable.games.tractor.words import WORDS
+
+__all__ = ["DESCRIPTION", "search_levels"]
+
+
+def search_levels(levels: Sequence[int], summary: Any) -> tuple[float, float]:
+    """Tractor levels as the search values them, with the last round's points (``summary``, a
+    :class:`~tricktable.games.tractor.scoring.RoundSummary` or None) as a fraction of a level: a
+    round that ends 5 points short of a level change is worth more to the opponents than one that
+    ends 70 short."""
+    out = [float(levels[0]), float(levels[1])]
+    if summary is None:
+        return (out[0], out[1])
+    # The opponents' points, centred on the 80 that swaps the roles, 40 points to a level.
+    bonus = (summary.points - 80) / 40
+    out[1 - summary.declarers] += bonus / 2
+    out[summary.declarers] -= bonus / 2
+    return (out[0], out[1])
+
+
+def _fast_value(
+    state: Any, team: int, rng: random.Random, repeats: int, greedy: GreedyFactory
+) -> float | None:
+    """One rollout of the round by its own deterministic greedy policy (more would say nothing new)."""
+    before = search_levels(state.levels, state.last_round)
+    summary = play_round(state, GreedyPolicy())
+    after = search_levels(summary.levels_after, summary)
+    gain = (after[0] - before[0]) - (after[1] - before[1])
+    return gain if team == 0 else -gain
+
+
+DESCRIPTION = GameDescription(
+    name="tractor",
+    module="tractor",
+    title="Tractor",
+    score_unit="levels",
+    deal_word="round",
+    utility_bound=20.0,  # generous: level jumps
+    max_length=1200,  # draws, picks and finishes
+    observation=Observation(
+        phases=("draw", "last-declare", "kitty", "play", "over"),
+        words=("pass",),
+        hand_max=33.0,
+        score_scale=14.0,
+        blocks=frozenset({"declarations"}),
+    ),
+    search=Search(
+        deal_key=lambda s: s.round_no,
+        scores=lambda s: search_levels(s.levels, s.last_round),
+        phases=frozenset({"play"}),
+        rollouts=48,
+        max_candidates=12,
+        fast=1,
+        fast_rollouts=480,
+        max_worlds=60,
+        candidates="tricktable.bots.tractor:search_candidates",
+        fast_value=_fast_value,
+    ),
+    panel=panel,
+    words=WORDS,
+    bots="tricktable.bots.tractor:HeuristicBot",
+    terminal="tricktable.cli.panels.tractor:PANEL",
+    aliases=("shengji", "sheng-ji"),
+)
