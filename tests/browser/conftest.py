@@ -34,7 +34,7 @@ FLAGS = [
 SHOTS = Path(
     os.environ.get("TRICKTABLE_SHOTS", Path(__file__).resolve().parents[2] / "test-output" / "browser")
 )
-PHONE = {"width": 375, "height": 812}
+PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 

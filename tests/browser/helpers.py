@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+
+from tests.browser.conftest import shot
 
 READY = 'document.body.dataset.ready === "1"'
 MY_TURN_OR_DONE = (
@@ -30,6 +32,40 @@ def wait_past(page: Page, before: str) -> None:
     page.wait_for_function(f"document.body.dataset.version !== {before!r}")
 
 
+# Where a person touches a card of the hand: its corner index, the part every overlapping card shows.
+CARD_SPOT = {"x": 8, "y": 14}
+
+
+def press(page: Page, target: Locator, spot: dict[str, float] | None = None) -> None:
+    """Tap (on a touch screen) or click a control, as a person would."""
+    if page.evaluate("navigator.maxTouchPoints > 0"):
+        target.tap(position=spot)
+    else:
+        target.click(position=spot)
+
+
+def press_card(page: Page, card: Locator) -> None:
+    press(page, card, CARD_SPOT)
+
+
+IN_VIEW = """() => {
+  const out = [];
+  const boxes = '#hand .card, #control-body button:not([disabled]), #control-body summary';
+  for (const el of document.querySelectorAll(boxes)) {
+    const r = el.getBoundingClientRect();
+    const off = r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth;
+    if (off) out.push(el.dataset.card || el.textContent);
+  }
+  return out;
+}"""
+
+
+def out_of_view(page: Page) -> list[str]:
+    """The hand's cards and the controls that are not wholly within the viewport (where the page is)."""
+    result: list[str] = page.evaluate(IN_VIEW)
+    return result
+
+
 def act_once(page: Page) -> str:
     """Take one action: the first highlighted card, else the first action button. Returns what."""
     before = version(page)
@@ -39,27 +75,34 @@ def act_once(page: Page) -> str:
     if bids.count():  # bid one (passing all round throws the hand in)
         button = bids.nth(min(1, bids.count() - 1))
         what = button.inner_text()
-        button.click()
+        press(page, button)
     elif playable.count():
         what = playable.first.get_attribute("data-card") or ""
-        playable.first.click()
+        press_card(page, playable.first)
     elif buttons.count():
         what = buttons.first.get_attribute("data-action") or ""
-        buttons.first.click()
+        press(page, buttons.first)
     else:
         return ""
     wait_past(page, before)
     return what
 
 
-def play_until_deal_scored(page: Page, limit: float = 90.0) -> int:
-    """Play every turn of ours until a deal is scored (the round summary shows) or the game ends."""
+def play_until_deal_scored(page: Page, limit: float = 90.0, shots: str = "") -> int:
+    """Play every turn of ours until a deal is scored (the round summary shows) or the game ends. On a
+    phone, every turn's hand and controls must be on screen as they are (no scrolling); with
+    ``shots``, each turn is saved as a screenshot named from it."""
     deadline = time.monotonic() + limit
     actions = 0
+    phone = page.viewport_size is not None and page.viewport_size["width"] < 600
     while time.monotonic() < deadline:
         page.wait_for_function(MY_TURN_OR_DONE, timeout=int(limit * 1000))
         if page.is_visible("#banner") or page.evaluate("document.body.dataset.phase") == "over":
             return actions
+        if phone:
+            assert not out_of_view(page), (actions, out_of_view(page))
+        if shots:
+            shot(page, f"{shots}-{actions:02d}-{page.evaluate('document.body.dataset.phase')}")
         if act_once(page):
             actions += 1
     raise AssertionError("the deal did not end in time")

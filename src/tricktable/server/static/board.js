@@ -1,5 +1,6 @@
 // Drawing the table from the last state frame: the status, the seats, the trick, the info line.
 import { faceCard, trumpTest } from "./cards.js";
+import { backSvg } from "./faces.js";
 import { renderChat } from "./chat.js";
 import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
@@ -60,68 +61,111 @@ function renderStatus() {
   document.body.dataset.turn = S.seat != null && view().to_move === S.seat && !f.over ? "me" : "other";
 }
 
+// A seat around the table: its name and turn, its team (yours marked), the backs of its cards with
+// their count, the tricks it took, and what the game shows beside it (a bid, exposed cards).
+function seatBox(v, s) {
+  const acting = !S.frame.over && v.to_move === s;
+  const mine = S.seat != null && teamOf(s) === teamOf(S.seat);
+  const extra = [];
+  if (v.game === "back-alley") {
+    const bid = (v.bids || []).filter(([seat]) => seat === s).pop();
+    if (bid) extra.push(h("span", { class: "chip bid-chip" }, /^\d+$/.test(bid[1]) ? t("bid.n", { n: bid[1] }) : has(`bid.${bid[1]}`) ? t(`bid.${bid[1]}`) : bid[1]));
+  }
+  if (v.game === "all-fours" && v.exposed?.[s]?.length) extra.push(h("span", { class: "exposed" }, v.exposed[s].map((c) => faceCard(c))));
+  const count = v.hand_sizes[s];
+  const backs = s === S.seat ? null : h("span", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 5) }, () => h("span", { class: "back" }, backSvg())));
+  return h(
+    "div",
+    { class: `seat${acting ? " acting" : ""}${s === S.seat ? " me" : ""} ${mine ? "team-mine" : "team-other"}`, "data-seat": s, "aria-current": acting ? "true" : null },
+    h(
+      "div",
+      { class: "seat-name" },
+      acting ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null,
+      h("bdi", { class: "user" }, seatName(s)),
+      v.dealer === s ? h("span", { class: "chip dealer", title: t("table.dealer") }, t("table.dealer")) : null,
+    ),
+    h("div", { class: "seat-team" }, h("span", { class: "team-dot", "aria-hidden": "true" }), t("table.team", { n: teamOf(s) + 1 }), mine ? ` · ${t("table.your_team")}` : ""),
+    h(
+      "div",
+      { class: "seat-meta" },
+      backs,
+      h("span", { class: "count" }, t(count === 1 ? "table.card_one" : "table.cards", { n: count })),
+      h("span", { class: "won" }, t(v.tricks_won[s] === 1 ? "table.trick_one" : "table.tricks", { n: v.tricks_won[s] })),
+      acting ? h("strong", { class: "turn-word" }, t("table.to_act")) : null,
+    ),
+    extra.length ? h("div", { class: "seat-extra" }, extra) : null,
+  );
+}
+
 function renderSeats() {
   const v = view();
-  const n = numSeats();
   for (const pos of [0, 1, 2, 3]) $(`pos-${pos}`).replaceChildren();
-  for (let s = 0; s < n; s++) {
-    const acting = !S.frame.over && v.to_move === s;
-    const extra = [];
-    if (v.game === "back-alley") {
-      const bid = (v.bids || []).filter(([seat]) => seat === s).pop();
-      if (bid) extra.push(/^\d+$/.test(bid[1]) ? t("bid.n", { n: bid[1] }) : has(`bid.${bid[1]}`) ? t(`bid.${bid[1]}`) : bid[1]);
-    }
-    if (v.game === "all-fours" && v.exposed?.[s]?.length) extra.push(h("span", { class: "exposed" }, v.exposed[s].map((c) => faceCard(c))));
-    const box = h(
-      "div",
-      { class: `seat${acting ? " acting" : ""}${s === S.seat ? " me" : ""}`, "data-seat": s, "aria-current": acting ? "true" : null },
-      h("div", { class: "seat-name" }, acting ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null, seatName(s)),
-      h(
-        "div",
-        { class: "seat-meta" },
-        t("table.team", { n: teamOf(s) + 1 }),
-        " · ",
-        t(v.hand_sizes[s] === 1 ? "table.card_one" : "table.cards", { n: v.hand_sizes[s] }),
-        " · ",
-        t(v.tricks_won[s] === 1 ? "table.trick_one" : "table.tricks", { n: v.tricks_won[s] }),
-        v.dealer === s ? ` · ${t("table.dealer")}` : "",
-        acting ? h("strong", { class: "turn-word" }, ` · ${t("table.to_act")}`) : null,
-      ),
-      extra.length ? h("div", { class: "seat-extra" }, extra) : null,
-    );
-    $(`pos-${relPos(s)}`).append(box);
-  }
+  for (let s = 0; s < numSeats(); s++) $(`pos-${relPos(s)}`).append(seatBox(v, s));
+}
+
+// A trick just won stays on the table a moment, then goes to its winner (HOLD_MS in all; the cards
+// move for the last COLLECT_MS of it, unless the player asked for reduced motion). The next trick's
+// first play ends it at once: a lead is never hidden.
+const HOLD_MS = 1000;
+const COLLECT_MS = 400;
+
+export function holdTrick(trick) {
+  const held = { plays: trick.plays, winner: trick.winner };
+  S.held = held;
+  setTimeout(() => {
+    if (S.held !== held) return;
+    $("trick-cards").classList.add("collect", `to-${relPos(held.winner)}`);
+  }, HOLD_MS - COLLECT_MS);
+  setTimeout(() => {
+    if (S.held !== held) return;
+    S.held = null;
+    if (view()) renderTrick();
+  }, HOLD_MS);
+}
+
+// A play's cards fanned so that each card's corner index stays in view, narrower for long throws.
+function fan(cards, isTrump, room) {
+  const box = $("trick-cards");
+  const tw = parseFloat(getComputedStyle(box).getPropertyValue("--tw")) || 44;
+  const strip = cards.length < 2 ? tw : Math.max(tw * 0.3, Math.min(tw * 0.45, (room - tw) / (cards.length - 1)));
+  return { style: `--fan: ${strip.toFixed(1)}px; --n: ${cards.length}`, cards: cards.map((c) => faceCard(c, isTrump(c))) };
 }
 
 function renderTrick() {
   const v = view();
   const isTrump = trumpTest(v.game, v.trump);
-  let plays = v.trick;
-  let note = "";
-  if (!plays.length && v.last_trick.length && (v.phase === "play" || v.phase === "over")) {
-    plays = v.last_trick;
-    note = t("table.won_by", { name: seatName(v.last_winner) });
-  }
-  const key = (s) => `${v.deal_number}.${v.tricks.length}.${s}.${plays === v.trick ? "t" : "l"}`;
+  const mark = (c) => (v.marks ? Boolean(v.marks[c]?.trump) : isTrump(c));
+  if (S.held && v.trick.length) S.held = null;
+  const held = S.held;
+  const plays = held ? held.plays : v.trick;
+  const box = $("trick-cards");
+  const width = box.clientWidth || 200;
+  if (!held) box.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
+  const key = (s) => `${v.deal_number}.${v.tricks.length}.${s}`;
   const spots = plays.map(([s, cards]) => {
     const k = key(s);
-    const fresh = plays === v.trick && !S.trickSeen.has(k);
-    S.trickSeen.add(k);
+    const fresh = !held && !S.trickSeen.has(k);
+    if (!held) S.trickSeen.add(k);
+    const pos = relPos(s);
+    const { style, cards: faces } = fan(cards, mark, pos % 2 ? width * 0.5 : width * 0.9);
     return h(
       "div",
-      { class: `play at-${relPos(s)}${fresh ? " arrive" : ""}`, "aria-label": `${seatName(s)}: ${cards.map((c) => cardName(c, isTrump(c))).join(", ")}`, role: "group" },
-      cards.map((c) => faceCard(c, isTrump(c))),
+      { class: `play at-${pos}${fresh ? " arrive" : ""}${held && s === held.winner ? " winner" : ""}`, style, "aria-label": `${seatName(s)}: ${cards.map((c) => cardName(c, mark(c))).join(", ")}`, role: "group" },
+      faces,
     );
   });
-  $("trick-cards").replaceChildren(...spots);
-  $("trick").classList.toggle("finished", plays !== v.trick);
-  $("trick-note").textContent = note;
+  box.replaceChildren(...spots);
+  $("trick").classList.toggle("finished", Boolean(held));
+  const winner = held ? held.winner : !plays.length && v.last_trick.length && (v.phase === "play" || v.phase === "over") ? v.last_winner : null;
+  $("trick-note").textContent = winner == null ? "" : t("table.won_by", { name: seatName(winner) });
 }
 
 export function trumpText(v) {
   const tr = v.trump;
   const suitPart = (suit) => (suit ? `${{ S: "♠", H: "♥", D: "♦", C: "♣" }[suit]} ${t(`suit.${suit}`)}` : t("table.no_trump"));
-  if (v.game === "tractor") return `${tr.rank === "T" ? "10" : tr.rank} · ${suitPart(tr.suit)}`;
+  // before anyone declares, the standing trump has no suit: that is not a declared no-trump round
+  const open = v.declaration === null && ["draw", "last-declare"].includes(v.phase);
+  if (v.game === "tractor") return `${tr.rank === "T" ? "10" : tr.rank} · ${open ? t("table.not_declared") : suitPart(tr.suit)}`;
   return suitPart(tr);
 }
 

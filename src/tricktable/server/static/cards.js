@@ -1,6 +1,7 @@
 // Cards in the browser: which are trumps and the order a hand is shown in, read from the view's typed
 // trump JSON. Display only: what may be played is what the server sends (legal, selectable).
-import { cardFace, cardName } from "./i18n.js";
+import { faceSvg } from "./faces.js";
+import { cardName } from "./i18n.js";
 import { h } from "./dom.js";
 
 const RANKS = "AKQJT98765432";
@@ -52,5 +53,5 @@ export function sortHand(cards, game, trump) {
 
 // A face-up card that is not a control (the trick, the last trick, exposed cards).
 export function faceCard(card, isTrump = false) {
-  return h("span", { class: `card face suit-${card[1]}${isTrump ? " trump" : ""}`, role: "img", "aria-label": cardName(card, isTrump) }, cardFace(card));
+  return h("span", { class: `card face suit-${card[1]}${isTrump ? " trump" : ""}`, role: "img", "aria-label": cardName(card, isTrump), "data-card": card }, faceSvg(card));
 }

@@ -1,10 +1,10 @@
 // The websocket to the server (docs/protocol.md): frames in, actions and picks out.
-import { render } from "./board.js";
+import { holdTrick, render } from "./board.js";
 import { renderChat } from "./chat.js";
 import { autoDraw, renderControls } from "./controls.js";
 import { forgetSeat } from "./dom.js";
 import { pickedCards, renderHand } from "./hand.js";
-import { appendLog } from "./history.js";
+import { announce, appendLog } from "./history.js";
 import { t } from "./i18n.js";
 import { showSit } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
@@ -54,6 +54,9 @@ function receive(frame) {
     if (fresh) {
       const scored = frame.events.filter((e) => e.kind === "deal_scored").pop();
       if (scored) S.banner = scored;
+      const won = frame.events.filter((e) => e.kind === "trick_won").pop();
+      if (won) holdTrick(won.trick);
+      announce(frame.events);
     }
     if (Date.now() - S.summaryAt > 4000) loadSummary().then(render);
     render();

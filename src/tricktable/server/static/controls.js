@@ -29,13 +29,17 @@ export function renderControls() {
   const parts = [];
   if (pickMode()) {
     const complete = Boolean(S.selectable?.complete) && S.pick.length > 0;
+    // the verb the pick completes and how many cards it takes, as the server words them in `pick`
+    const verb = v.pick?.verb ?? pickVerb();
+    const count = v.pick?.count ?? null;
+    const goal = count == null ? t(`pick.${verb}`) : t(`pick.${verb}_n`, { n: count });
     parts.push(
       h("p", { class: "hint" }, t("table.pick_hint")),
       h(
         "div",
         { class: "pick-bar" },
-        h("span", { "aria-live": "polite" }, t("table.picked", { n: S.pick.length }), " ", cardsFace(pickedCards())),
-        h("button", { type: "button", class: "primary", id: "pick-go", disabled: !complete, onclick: () => act(`${pickVerb()} ${pickedCards().join(" ")}`) }, t(pickVerb() === "bury" ? "table.bury" : "table.play")),
+        h("span", { class: "pick-goal", "aria-live": "polite" }, h("strong", {}, goal), " · ", t("pick.picked", { n: S.pick.length }), " ", h("span", { class: "picked-cards" }, cardsFace(pickedCards()))),
+        h("button", { type: "button", class: "primary", id: "pick-go", disabled: !complete, onclick: () => act(`${verb} ${pickedCards().join(" ")}`) }, t(`table.${verb}`)),
         h(
           "button",
           {

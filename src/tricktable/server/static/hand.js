@@ -4,7 +4,8 @@ import { isCard, sortHand, trumpTest } from "./cards.js";
 import { act, send } from "./connection.js";
 import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
-import { cardFace, cardName, t } from "./i18n.js";
+import { faceSvg } from "./faces.js";
+import { cardName, t } from "./i18n.js";
 import { $, S, legal, view } from "./state.js";
 import { showError } from "./status.js";
 
@@ -56,40 +57,84 @@ function clickCard(index) {
   act(`play ${card}`);
 }
 
+// The hand in display order with each card's mark ({trump, group, order}): the view's `marks` where the
+// server sends them, else the order worked out from the view's trump.
+export function handOrder(v) {
+  if (v.marks) {
+    return v.hand.map((card, index) => ({ card, index, mark: v.marks[card] })).sort((a, b) => a.mark.order - b.mark.order || a.index - b.index);
+  }
+  const isTrump = trumpTest(v.game, v.trump);
+  return sortHand(v.hand, v.game, v.trump).map(({ card, index }) => ({ card, index, mark: { trump: isTrump(card), group: isTrump(card) ? "trump" : card[1] } }));
+}
+
+// Rows of overlapping cards that fit the hand's width, each card's corner index left in view: one
+// row while every card shows at least MIN_STRIP of its width, else two (25 cards on a phone).
+const MIN_STRIP = 0.42;
+const GROUP_GAP = 8;
+
+// How much of each card a row shows: the width shared out, at most the whole card and a little gap.
+function stripOf(row, width, cw) {
+  const gaps = row.filter((c, i) => i > 0 && c.mark.group !== row[i - 1].mark.group).length;
+  return row.length < 2 ? cw : Math.min(cw + 4, (width - cw - gaps * GROUP_GAP) / (row.length - 1));
+}
+
+function rowsOf(cards, width, cw) {
+  if (stripOf(cards, width, cw) >= cw * MIN_STRIP) return [cards];
+  // two rows, split at a change of group near the middle if there is one
+  const mid = Math.ceil(cards.length / 2);
+  let at = mid;
+  for (let d = 0; d <= 3; d++) {
+    if (cards[mid + d]?.mark.group !== cards[mid + d - 1]?.mark.group) { at = mid + d; break; }
+    if (d && cards[mid - d]?.mark.group !== cards[mid - d - 1]?.mark.group) { at = mid - d; break; }
+  }
+  return [cards.slice(0, at), cards.slice(at)];
+}
+
 export function renderHand() {
   const v = view();
   if (!v) return;
   const box = $("hand");
   const focused = document.activeElement?.dataset?.index;
-  const isTrump = trumpTest(v.game, v.trump);
   const myTurn = S.seat != null && S.frame.acting.includes(S.seat) && !S.frame.over;
   const picking = myTurn && pickMode();
   const can = picking ? selectableNow() : playableCards();
-  const sorted = sortHand(v.hand, v.game, v.trump);
-  const groups = [[], []];
-  for (const { card, index } of sorted) {
-    const picked = S.pick.includes(index);
-    const live = picked || can.has(card);
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: `card suit-${card[1]}${isTrump(card) ? " trump" : ""}${live && myTurn ? " playable" : ""}${picked ? " picked" : ""}`,
-        "aria-label": cardName(card, isTrump(card)),
-        title: cardName(card, isTrump(card)),
-        "aria-pressed": picking ? String(picked) : null,
-        "data-card": card,
-        "data-index": index,
-        onclick: () => clickCard(index),
-      },
-      h("span", { "aria-hidden": "true" }, cardFace(card)),
-    );
-    groups[isTrump(card) ? 0 : 1].push(button);
-  }
-  const parts = [];
-  if (groups[0].length) parts.push(h("div", { class: "group trumps", role: "group", "aria-label": t("table.trumps") }, groups[0]));
-  if (groups[1].length) parts.push(h("div", { class: "group plain", role: "group", "aria-label": t("table.plain") }, groups[1]));
-  box.replaceChildren(...parts);
+  // the cards are dimmed only while some of them are to be picked or played: never while the hand's
+  // owner decides something else (a bid, stand or beg) by reading it
+  document.body.dataset.cards = myTurn && (can.size || S.pick.length) ? "live" : "idle";
+  const cards = handOrder(v);
+  const cw = parseFloat(getComputedStyle(box).getPropertyValue("--cw")) || 56;
+  const width = box.clientWidth || box.parentElement.clientWidth;
+  const dealt = S.dealShown !== v.deal_number;
+  S.dealShown = v.deal_number;
+  let n = 0;
+  const rows = rowsOf(cards, width, cw).map((row) => {
+    const strip = stripOf(row, width, cw);
+    const buttons = row.map(({ card, index, mark }, i) => {
+      const picked = S.pick.includes(index);
+      const live = picked || can.has(card);
+      const start = i > 0 && mark.group !== row[i - 1].mark.group;
+      return h(
+        "button",
+        {
+          type: "button",
+          class: `card suit-${card[1]}${mark.trump ? " trump" : ""}${live && myTurn ? " playable" : ""}${picked ? " picked" : ""}${start ? " group-start" : ""}`,
+          "aria-label": cardName(card, mark.trump),
+          title: cardName(card, mark.trump),
+          "aria-pressed": picking ? String(picked) : null,
+          "data-card": card,
+          "data-index": index,
+          "data-group": mark.group,
+          style: `--i: ${n++}`,
+          onclick: () => clickCard(index),
+        },
+        faceSvg(card),
+      );
+    });
+    return h("div", { class: "hand-row", style: `--strip: ${strip.toFixed(1)}px` }, buttons);
+  });
+  box.classList.toggle("dealt", dealt);
+  box.replaceChildren(...rows);
+  box.setAttribute("role", "group");
   box.setAttribute("aria-label", t("table.hand"));
   if (focused != null) box.querySelector(`[data-index="${focused}"]`)?.focus();
 }

@@ -68,3 +68,10 @@ export function appendLog(events) {
   while (log.children.length > 300) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
 }
+
+// Plays, tricks and the other moves at the table, said to a screen reader as they happen (the status
+// line says whose turn it is).
+export function announce(events) {
+  const lines = events.map((e) => narrate(e, seatName, S.seat)).filter(Boolean);
+  if (lines.length) $("announce").textContent = lines.slice(-4).join(" ");
+}

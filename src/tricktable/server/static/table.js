@@ -5,15 +5,18 @@ import { render } from "./board.js";
 import { sendChat } from "./chat.js";
 import { send } from "./connection.js";
 import { savedSeat } from "./dom.js";
-import { handKeys } from "./hand.js";
+import { installSprite } from "./faces.js";
+import { handKeys, renderHand } from "./hand.js";
 import { appendLog, renderLast } from "./history.js";
 import { langSwitch, onLang, translate } from "./i18n.js";
+import { setupPanels } from "./panels.js";
 import { replayGo, replayKeys } from "./replay.js";
 import { showSit, startConnection, watch } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { renderError } from "./status.js";
 
 async function start() {
+  installSprite();
   langSwitch($("lang"));
   translate();
   onLang(() => {
@@ -24,7 +27,14 @@ async function start() {
     } else if (!$("sit").hidden) showSit();
     renderError();
   });
+  setupPanels();
   $("hand").addEventListener("keydown", handKeys);
+  // the hand's rows follow the page's width (a phone turned, a window resized)
+  let width = innerWidth;
+  addEventListener("resize", () => {
+    if (innerWidth !== width && S.frame) renderHand();
+    width = innerWidth;
+  });
   $("chat-form").addEventListener("submit", sendChat);
   $("replay-btn").addEventListener("click", () => replayGo(S.replay === null ? 0 : null));
   $("replay-first").addEventListener("click", () => replayGo(0));
