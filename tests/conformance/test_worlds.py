@@ -4,7 +4,8 @@
 - ``game.sample(seat, events)`` gives a world whose ``events(seat)`` and ``view(seat)`` are the real
   ones, in which play goes on; over repeated samples the unseen cards vary.
 - The leak test: a world that differs from the real one only in cards the seat has not seen (a sample
-  is one) gives the seat the same events, view, legal actions and refusal reasons.
+  is one) gives the seat the same events, view, legal actions and refusal reasons, and hides the
+  same cards from it.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from typing import Any
 import pytest
 
 from tricktable import bots, games
-from tricktable.core import IllegalActionError, InvalidActionError, State
+from tricktable.core import State
 from tricktable.core.events import EVENT_KINDS, PrivateEvent
 from tricktable.core.sampling import SampleError
 
-from .walk import EXPLICIT_LIMIT, candidate_actions, walk
+from .walk import check_twin, walk
 
 GAMES = [games.get(name) for name in games.names()]
 CONFIGS: dict[str, list[Any]] = {"all-fours": [None, {"players": 2}], "back-alley": [None], "tractor": [None]}
@@ -52,14 +53,6 @@ def bot_game(game: Any, seed: int, steps: int, config: Any) -> State:
         action = players[seat].choose(state.view(seat), state.legal_actions(seat), ())
         state = state.apply(action, seat)
     return state
-
-
-def refusal(state: State, action: Any, seat: int) -> str | None:
-    try:
-        state.check(action, seat)
-    except (IllegalActionError, InvalidActionError) as err:
-        return f"{type(err).__name__}: {err}"
-    return None
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -137,16 +130,7 @@ def test_twin_deals_look_the_same_to_the_seat(game: Any) -> None:
     for n, state in enumerate(random_states(game, 120, 5)):
         for seat in range(state.num_seats):
             twin = game.sample(seat, state.events(seat), config=state.config, rng=random.Random(n + seat))
-            assert twin.events(seat) == state.events(seat)
-            assert twin.view(seat).to_dict() == state.view(seat).to_dict()
-            legal, twin_legal = state.legal_actions(seat), twin.legal_actions(seat)
-            assert len(legal) == len(twin_legal)
-            if len(legal) <= EXPLICIT_LIMIT:
-                assert list(legal) == list(twin_legal)
-            assert state.selectable((), seat) == twin.selectable((), seat)
-            assert state.acting_seats(seen_by=seat) == twin.acting_seats(seen_by=seat)
-            for action in [*candidate_actions(game, rng, 12), *list(legal)[:4]]:
-                assert refusal(state, action, seat) == refusal(twin, action, seat), (game.name, seat, action)
+            check_twin(game, state, twin, seat, rng)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

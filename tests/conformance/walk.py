@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from tricktable.cards import ALL_CARDS, Card
-from tricktable.core import Action, ArgKind, Game, IllegalActionError, State
+from tricktable.core import Action, ArgKind, Game, IllegalActionError, InvalidActionError, State
 
 EXPLICIT_LIMIT = 3000
 """Legal-action lists up to this size are compared card for card with the checker."""
@@ -162,3 +162,29 @@ def check_legality_agrees(game: Game[Any, Any], state: State, rng: random.Random
             else:
                 raise AssertionError(f"unlisted action {action} by seat {seat} was accepted ({state.phase})")
     assert game.record(state) == before, "a refused action changed the state"
+
+
+def refusal(state: State, action: Any, seat: int) -> str | None:
+    try:
+        state.check(action, seat)
+    except (IllegalActionError, InvalidActionError) as err:
+        return f"{type(err).__name__}: {err}"
+    return None
+
+
+def check_twin(game: Game[Any, Any], state: State, twin: State, seat: int, rng: random.Random) -> None:
+    """``twin`` (a world sampled for ``seat``) is one the seat cannot tell from ``state``: the same
+    events, view, legal actions, selectable cards, acting seats and refusal reasons, and the same
+    cards hidden from it."""
+    assert twin.events(seat) == state.events(seat)
+    assert twin.view(seat) == state.view(seat)
+    assert twin.view(seat).to_dict() == state.view(seat).to_dict()
+    assert Counter(twin.hidden_cards(seat)) == Counter(state.hidden_cards(seat))
+    legal, twin_legal = state.legal_actions(seat), twin.legal_actions(seat)
+    assert len(legal) == len(twin_legal)
+    if len(legal) <= EXPLICIT_LIMIT:
+        assert list(legal) == list(twin_legal)
+    assert state.selectable((), seat) == twin.selectable((), seat)
+    assert state.acting_seats(seen_by=seat) == twin.acting_seats(seen_by=seat)
+    for action in [*candidate_actions(game, rng, 12), *list(legal)[:4]]:
+        assert refusal(state, action, seat) == refusal(twin, action, seat), (game.name, seat, action)

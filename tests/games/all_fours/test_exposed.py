@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tricktable.cards import parse_cards
 from tricktable.core import IllegalActionError, NotYourTurnError
 from tricktable.core.events import Called
-from tricktable.games.all_fours import AllFoursState
+from tricktable.games.all_fours import GAME, AllFoursState
 
+from ...conformance.walk import check_twin
 from .helpers import new_game, play_all
 
 BASE = ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
@@ -126,8 +129,6 @@ def test_exposed_cards_are_still_bound_by_the_play_rules() -> None:
 
 
 def test_exposing_is_recorded_and_replays() -> None:
-    from tricktable.games.all_fours import GAME
-
     state = play_all(started().apply("expose TS", 2), "5S 4S").apply("call TS", 1).apply("play TS", 2)
     assert GAME.replay(GAME.record(state)) == state
 
@@ -135,3 +136,18 @@ def test_exposing_is_recorded_and_replays() -> None:
 def test_out_of_turn_only_expose_or_call() -> None:
     with pytest.raises(IllegalActionError, match="out of turn you may only expose one of your cards"):
         started().apply("play 6S", 2)
+
+
+@pytest.mark.parametrize(("call", "stands"), [("call TS", True), ("call 6C", False)])
+def test_sampled_worlds_answer_a_call_as_the_table_did(call: str, stands: bool) -> None:
+    # Whether a call stands depends on the owner's hidden cards (6C falls: seat 2 can follow spades):
+    # every world sampled for any seat answers it the same way.
+    exposed = call.split()[1]
+    state = play_all(started().apply(f"expose {exposed}", 2), "5S 4S").apply(call, 1)
+    last = state.events(0)[-1]
+    assert isinstance(last, Called) and last.stands is stands
+    for seat in range(4):
+        events = state.events(seat)
+        for n in range(8):
+            world = GAME.sample(seat, events, config=state.config, rng=random.Random(n))
+            check_twin(GAME, state, world, seat, random.Random(n))

@@ -29,7 +29,16 @@ from tricktable.games.tractor.multisets import LazySequence, SubMultisets
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.units import Unit, card_counts, decompose, lead_shape
 
-__all__ = ["ThrowResult", "as_cards", "check_lead", "legal_leads", "require_held", "throw_check"]
+__all__ = [
+    "ThrowResult",
+    "as_cards",
+    "beatable_units",
+    "check_lead",
+    "forced_first",
+    "legal_leads",
+    "require_held",
+    "throw_check",
+]
 
 
 def require_held(hand_counts: dict[Card, int], play: Iterable[Card]) -> dict[Card, int]:
@@ -129,11 +138,26 @@ def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], tru
     A unit is beatable when some other hand holds a higher unit of the same kind in the lead's suit: a
     higher card for a single, a higher pair for a pair, a tractor of the same length with a higher top
     for a tractor. Then the throw fails and the leader must lead the smallest beatable unit (fewest
-    cards, then lowest). A single, pair or tractor always stands.
+    cards, then lowest: :func:`forced_first`). A single, pair or tractor always stands.
     """
     units = lead_shape(lead, trump).units
     if len(units) == 1:
         return _STANDS
+    beatable = beatable_units(units, other_hands, trump)
+    if not beatable:
+        return _STANDS
+    return ThrowResult(False, min(beatable, key=forced_first).cards, beatable)
+
+
+def forced_first(unit: Unit) -> tuple[int, int, tuple[Card, ...]]:
+    """The order in which a failed throw's beatable units are forced: the first is led instead."""
+    return (len(unit.cards), unit.top, unit.cards)
+
+
+def beatable_units(
+    units: Sequence[Unit], other_hands: Iterable[Sequence[Card]], trump: Trump
+) -> tuple[Unit, ...]:
+    """The units of a throw (all of one suit) that one of ``other_hands`` could beat."""
     suit = units[0].suit
     table, order = trump.suit_table, trump.order_table
     # For each other hand: its highest card, highest pair, and the orders of its pairs (for tractors).
@@ -166,10 +190,7 @@ def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], tru
             beaten = any(_tractor_above(levels, u.length, u.top) for levels in pair_levels)
         if beaten:
             beatable.append(u)
-    if not beatable:
-        return _STANDS
-    smallest = min(beatable, key=lambda u: (len(u.cards), u.top, u.cards))
-    return ThrowResult(False, smallest.cards, tuple(beatable))
+    return tuple(beatable)
 
 
 _STANDS = ThrowResult(True, (), ())

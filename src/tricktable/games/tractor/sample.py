@@ -54,10 +54,12 @@ from tricktable.games.tractor.actions import DRAW
 from tricktable.games.tractor.config import Config
 from tricktable.games.tractor.follow import check_follow
 from tricktable.games.tractor.kitty import KITTY_SIZE
-from tricktable.games.tractor.lead import throw_check
+from tricktable.games.tractor.lead import beatable_units, forced_first
 from tricktable.games.tractor.scoring import RoundSummary
+from tricktable.games.tractor.sight import shown_cards
 from tricktable.games.tractor.state import DRAWN, PACK, TractorState
 from tricktable.games.tractor.trump import Trump
+from tricktable.games.tractor.units import Unit, lead_shape
 
 __all__ = ["sample"]
 
@@ -117,17 +119,23 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
             starter=begun.dealer,
             last_round=last,
         )
-        return replay_deal(dealt, events, k, entry_in_world, seat, check=_throw_agrees)
+        return replay_deal(dealt, events, k, entry_in_world, seat, check=_play_agrees)
 
     return first_world(attempt)
 
 
-def _throw_agrees(event: Event, before: TractorState, after: TractorState) -> bool:
-    """Whether a play's throw stood (or failed) in the world as it did at the table. With every action
-    legal, that is the only outcome the hidden cards can change: the seat's events then agree."""
+def _play_agrees(event: Event, before: TractorState, after: TractorState) -> bool:
+    """Whether a play shows the seat what it showed at the table. With every action legal in the
+    world, a throw's outcome is the only content of the seat's events the hidden cards can change
+    (whether it stood, and if not the unit forced and the penalty: the other hands decide them);
+    every other event is made from the actions and the cards the seat saw."""
     if not isinstance(event, Played):
         return True
-    return (len(after.failed_throws) > len(before.failed_throws)) == (event.attempted is not None)
+    failed = after.failed_throws
+    if len(failed) == len(before.failed_throws):
+        return event.attempted is None
+    throw = failed[-1]
+    return event.attempted is not None and throw.forced == event.cards and throw.penalty == event.penalty
 
 
 _Play = tuple[int, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...] | None]
@@ -153,7 +161,6 @@ class _World:
         """Another starter's burial in the last deck stacked (set by :meth:`deck`)."""
         trump: Trump | None = None
         played: list[Counter[Card]] = [Counter() for _ in range(4)]
-        throws: list[Counter[Card]] = [Counter() for _ in range(4)]  # cards held at a failed throw
         plays: list[_Play] = []
         trick: list[tuple[int, tuple[Card, ...]]] = []
         for e in now:
@@ -176,8 +183,6 @@ class _World:
             elif isinstance(e, KittyBuried):
                 buried = True
             elif isinstance(e, Played):
-                if e.attempted is not None:
-                    throws[e.seat] |= Counter(e.attempted)
                 lead = trick[0][1] if trick else None
                 plays.append((e.seat, e.cards, lead or (), e.attempted))
                 played[e.seat].update(e.cards)
@@ -192,22 +197,10 @@ class _World:
         if sum(own_draws.values()) != sum(1 for i in range(len(self.draws)) if (first + i) % 4 == seat):
             raise SampleError("the seat's own draws are missing from its events")
         mine = own_draws + (Counter(self.kitty_taken) if seat == starter and self.kitty_taken else Counter())
-        # What each other seat is known to hold now, and (the starter) may hold or have buried.
-        pre: list[Counter[Card]] = [Counter() for _ in range(4)]
-        for s, cards, _ in declared:
-            pre[s] |= Counter(cards)
-        if taken:
-            pre[starter] |= Counter(self.revealed)
-        self.certain: list[Counter[Card]] = [Counter() for _ in range(4)]
-        self.uncertain: Counter[Card] = Counter()
-        for s in range(4):
-            if s == seat:
-                continue
-            if s == starter and buried:
-                self.certain[s] = throws[s] - played[s]
-                self.uncertain = pre[s] - played[s] - self.certain[s]
-            else:
-                self.certain[s] = (pre[s] | throws[s]) - played[s]
+        # What each other seat is known to hold now, and (another starter) holds or has buried.
+        shown = shown_cards(now)
+        self.certain = [Counter() if s == seat else shown.held[s] for s in range(4)]
+        self.uncertain = shown.held_or_buried if shown.burier not in (None, seat) else Counter()
         known = Counter(mine)
         for s in range(4):
             if s != seat:
@@ -262,10 +255,8 @@ class _World:
         for c in dict.fromkeys(self.pool):
             by_suit.setdefault(suit_of[c], []).append(c)
         for j, (s, cards, lead, attempted) in enumerate(plays):
-            if s == self.seat:
-                continue
             if lead:  # a follow
-                if s not in self.others:
+                if s == self.seat:
                     continue
                 slot = self.others.index(s)
                 suit = suit_of[lead[0]]
@@ -275,14 +266,26 @@ class _World:
                     self._shape_limits(
                         slot, self._held_from(s, plays, j), by_suit.get(suit, []), lead, cards, trump
                     )
-            elif len(cards) > 1 and attempted is None:
-                # A throw that stood: no other hand could beat any of its units.
-                suit = suit_of[cards[0]]
-                for other in self.others:
-                    if other != s:
-                        slot = self.others.index(other)
-                        held = self._held_from(other, plays, j)
-                        self._throw_limits(slot, held, by_suit.get(suit, []), cards, trump)
+                continue
+            # A throw that stood: no other hand could beat any of its units. One that failed: none
+            # could beat a unit that would have been forced before the one that was.
+            if attempted is None:
+                units = lead_shape(cards, trump).units
+                if len(units) == 1:
+                    continue  # a single unit always stands
+            else:
+                units = lead_shape(attempted, trump).units
+                forced = next((forced_first(u) for u in units if u.cards == cards), None)
+                if forced is None:
+                    raise SampleError("a failed throw's forced cards are not one of its units")
+                units = tuple(u for u in units if forced_first(u) < forced)
+                if not units:
+                    continue
+            for other in self.others:
+                if other != s:
+                    slot = self.others.index(other)
+                    held = self._held_from(other, plays, j)
+                    self._throw_limits(slot, held, by_suit.get(units[0].suit, []), units, trump)
 
     def _shape_limits(
         self,
@@ -303,15 +306,15 @@ class _World:
                 self.single[slot].add(c)
 
     def _throw_limits(
-        self, slot: int, held: list[Card], suit: list[Card], lead: tuple[Card, ...], trump: Trump
+        self, slot: int, held: list[Card], suit: list[Card], units: Sequence[Unit], trump: Trump
     ) -> None:
-        """Cards (or pairs) of the throw's suit that would have beaten one of its units."""
-        if throw_check(lead, ([*held, *(c for c in suit for _ in (0, 1))],), trump).ok:
+        """Cards (or pairs) of the throw's suit that would have beaten one of ``units``."""
+        if not beatable_units(units, ([*held, *(c for c in suit for _ in (0, 1))],), trump):
             return
         for c in suit:
-            if not throw_check(lead, ([*held, c],), trump).ok:
+            if beatable_units(units, ([*held, c],), trump):
                 self.excluded[slot].add(c)
-            elif not throw_check(lead, ([*held, c, c],), trump).ok:
+            elif beatable_units(units, ([*held, c, c],), trump):
                 self.single[slot].add(c)
 
     def deck(self, rng: random.Random) -> tuple[Card, ...]:
