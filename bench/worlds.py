@@ -3,6 +3,9 @@
 States are taken at random depths of seeded random games (the same states every run). For each, every
 seat's ``events(seat)`` is timed, then ``game.sample(seat, events)``: the first call (which reads the
 events) and repeated calls on the same events (what a search does, many worlds per decision).
+
+Times are CPU seconds of this process (``time.process_time``), as in ``bench.compare``: on a busy shared
+machine wall time's tail is the scheduler's (a sample preempted for a time slice), not the sampler's.
 """
 
 from __future__ import annotations
@@ -51,14 +54,14 @@ def world_costs(name: str, count: int = 60, repeats: int = 3) -> WorldCosts:
     again_ms: list[float] = []
     for n, state in enumerate(_states(name, count)):
         for seat in range(state.num_seats):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             events = state.events(seat)
-            t1 = time.perf_counter()
+            t1 = time.process_time()
             game.sample(seat, events, config=state.config, rng=random.Random(n))
-            t2 = time.perf_counter()
+            t2 = time.process_time()
             for r in range(repeats):
                 game.sample(seat, events, config=state.config, rng=random.Random(r))
-            t3 = time.perf_counter()
+            t3 = time.process_time()
             events_us.append((t1 - t0) * 1e6)
             first_ms.append((t2 - t1) * 1e3)
             again_ms.append((t3 - t2) * 1e3 / repeats)
