@@ -125,5 +125,5 @@ def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-GB") 
 def shot(page: Page, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=True, animations="disabled")  # as it settles
     return path

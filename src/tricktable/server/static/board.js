@@ -6,7 +6,7 @@ import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
 import { renderHand } from "./hand.js";
 import { renderBanner, renderLast } from "./history.js";
-import { cardName, cardsFace, has, t } from "./i18n.js";
+import { cardName, has, t } from "./i18n.js";
 import { renderReplay } from "./replay.js";
 import { scoreSheet } from "./sheets.js";
 import { $, S, numSeats, relPos, seatName, tableId, teamOf, view } from "./state.js";
@@ -131,10 +131,15 @@ function fan(cards, isTrump, room) {
   return { style: `--fan: ${strip.toFixed(1)}px; --n: ${cards.length}`, cards: cards.map((c) => faceCard(c, isTrump(c))) };
 }
 
+// Whether a card is a trump: the view's marks where the server sends them, else the view's trump.
+function trumpMark(v) {
+  const test = trumpTest(v.game, v.trump);
+  return (c) => (v.marks ? Boolean(v.marks[c]?.trump) : test(c));
+}
+
 function renderTrick() {
   const v = view();
-  const isTrump = trumpTest(v.game, v.trump);
-  const mark = (c) => (v.marks ? Boolean(v.marks[c]?.trump) : isTrump(c));
+  const mark = trumpMark(v);
   if (S.held && v.trick.length) S.held = null;
   const held = S.held;
   const plays = held ? held.plays : v.trick;
@@ -174,6 +179,6 @@ function renderInfo() {
   const phase = has(`phase.${v.phase}`) ? t(`phase.${v.phase}`) : v.phase;
   const parts = [`${t("table.trump")}: ${trumpText(v)}`, t("table.phase", { phase }), t("table.deal", { n: v.deal_number })];
   const info = [parts.join(" · ")];
-  if (v.turn_up?.length) info.push(" · ", h("span", {}, cardsFace(v.turn_up)));
+  if (v.turn_up?.length) info.push(" · ", ...v.turn_up.map((c) => faceCard(c, trumpMark(v)(c))));
   $("info").replaceChildren(...info);
 }

@@ -69,7 +69,7 @@ export function handOrder(v) {
 
 // Rows of overlapping cards that fit the hand's width, each card's corner index left in view: one
 // row while every card shows at least MIN_STRIP of its width, else two (25 cards on a phone).
-const MIN_STRIP = 0.42;
+const MIN_STRIP = 0.4;
 const GROUP_GAP = 8;
 
 // How much of each card a row shows: the width shared out, at most the whole card and a little gap.
