@@ -116,7 +116,6 @@ class SearchBot(Bot):
         self.fast = self.rules.fast if fast is None else fast
         default_fast = self.rules.fast_rollouts * LEVELS[level]
         self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
-        self._fast_phase = False
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
         factory = heuristic_factory(self.game.name)
@@ -130,11 +129,10 @@ class SearchBot(Bot):
         seat = view.seat
         if seat is None or not events or (phases is not None and view.phase not in phases):
             return self.fallback.choose(view, legal, events)
-        self._fast_phase = view.phase == "play"
         default = self.fallback.choose(view, legal, events)
-        candidates = self._candidates(view, legal, default)
+        candidates = self.candidates(view, legal, default)
         try:
-            values = self._search(seat, events, candidates)
+            values = self.evaluate(view, events, candidates)
         except SampleError:
             return default
         return candidates[self._pick(values, candidates.index(default))]
@@ -154,7 +152,7 @@ class SearchBot(Bot):
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
         return best if mean > CONFIDENCE * spread / math.sqrt(n) else default
 
-    def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
+    def candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
         """Every legal action when they are few; else the game's own choice (Tractor's multi-card
         leads and follows can number in the thousands), or the heuristic's choice and a random
         spread of the others."""
@@ -174,12 +172,20 @@ class SearchBot(Bot):
                 break
         return chosen
 
-    def _search(self, seat: int, events: Sequence[Event], candidates: Sequence[Action]) -> list[list[float]]:
-        """Each candidate's value in each world, in world order."""
+    def evaluate(
+        self, view: View, events: Sequence[Event], candidates: Sequence[Action]
+    ) -> list[list[float]]:
+        """Each candidate's value in each world, in world order: what the rest of the deal gains
+        the team of the seat of ``view`` over the other side when that seat (to move, having seen
+        ``events``) takes it
+        and the deal is played out by the rollout policy. Raises ``SampleError`` when no world can be
+        sampled from the events. (The game analysis values a seat's decisions with it too.)"""
+        seat = view.seat
+        assert seat is not None
         game = self.game.name
         deal_key = self.rules.deal_key
         team = team_of(seat, self.game.num_seats(self.config))
-        budget = self.fast_rollouts if self.fast and self._fast_phase else self.rollouts
+        budget = self.fast_rollouts if self.fast and view.phase == "play" else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
         if self.rules.max_worlds:
             worlds = min(worlds, max(self.min_worlds, self.rules.max_worlds * LEVELS[self.name]))

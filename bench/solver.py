@@ -1,0 +1,103 @@
+"""The double-dummy solver's speed: :func:`tricktable.analysis.solve` from the first lead of seeded
+deals, wall time per solve (every legal card's exact value), as a distribution.
+
+All Fours: whole deals (6 tricks, four players; the first state of play after the first legal
+choices). Back Alley: the first hand of seeded games (13 cards, bids of one trick each) from its
+first lead, each solve capped at ``--max-nodes`` positions (a capped solve counts as unfinished, its
+time as a lower bound); and the same hands with fewer tricks left (random legal cards played
+first), to show how the time grows with the tricks left. Budgets (issue 18): All Fours median
+≤ 50 ms; Back Alley 13-card median ≤ 2 s.
+
+    python -m bench.solver [--deals N] [--hands N] [--max-nodes N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+from tricktable.analysis import SolveLimitError, solve
+from tricktable.games.all_fours import GAME as ALL_FOURS
+from tricktable.games.back_alley import GAME as BACK_ALLEY
+
+BUDGET_MS = {"all-fours": 50.0, "back-alley": 2000.0}
+
+
+def _first_lead(game: Any, seed: int) -> Any:
+    state = game.new(seed=seed)
+    while state.phase != "play":
+        legal = state.legal_actions()
+        state = state.apply(legal[1] if state.phase == "bid" else legal[0])  # Back Alley: bid 1
+    return state
+
+
+def _with_tricks_left(state: Any, tricks: int, seed: int) -> Any:
+    rng = random.Random(seed)
+    while len(state.hands[state.leader]) > tricks or state.trick:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def _time(states: list[Any], max_nodes: int | None) -> dict[str, Any]:
+    times: list[float] = []
+    unfinished = 0
+    for state in states:
+        start = time.perf_counter()
+        try:
+            solve(state, max_nodes=max_nodes)
+        except SolveLimitError:
+            unfinished += 1
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "solves": len(times),
+        "unfinished": unfinished,
+        "median_ms": statistics.median(times),
+        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
+        "max_ms": times[-1],
+    }
+
+
+def _line(label: str, figures: dict[str, Any], budget: float | None) -> str:
+    over = f", {figures['unfinished']} unfinished at the cap" if figures["unfinished"] else ""
+    limit = f"  (budget: median ≤ {budget:,.0f} ms)" if budget else ""
+    # With half the solves or more cut off at the cap, the median is only a lower bound.
+    at_least = ">" if 2 * figures["unfinished"] >= figures["solves"] else " "
+    return (
+        f"  {label:<36} median{at_least}{figures['median_ms']:>9,.1f} ms  p90 {figures['p90_ms']:>9,.1f}  "
+        f"max {figures['max_ms']:>9,.1f}  over {figures['solves']} solves{over}{limit}"
+    )
+
+
+def report_solver(deals: int = 15, hands: int = 3, max_nodes: int = 150_000) -> dict[str, Any]:
+    """Print and return the solver's figures."""
+    print("\ndouble-dummy solver, wall time per solve of every legal card (one process):")
+    report: dict[str, Any] = {}
+    figures = _time([_first_lead(ALL_FOURS, s) for s in range(deals)], None)
+    print(_line("All Fours deal, first lead", figures, BUDGET_MS["all-fours"]))
+    report["all-fours"] = figures
+    starts = [_first_lead(BACK_ALLEY, s) for s in range(hands)]
+    for tricks in (6, 8, 10, 13):
+        states = [_with_tricks_left(s, tricks, seed) for seed, s in enumerate(starts)]
+        figures = _time(states, max_nodes)
+        label = "Back Alley 13-card hand, first lead" if tricks == 13 else f"Back Alley, {tricks} tricks left"
+        print(_line(label, figures, BUDGET_MS["back-alley"] if tricks == 13 else None))
+        report[f"back-alley-{tricks}"] = figures
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.solver", description=__doc__)
+    parser.add_argument("--deals", type=int, default=15, help="All Fours deals")
+    parser.add_argument("--hands", type=int, default=3, help="Back Alley hands per size")
+    parser.add_argument("--max-nodes", type=int, default=150_000, help="cap per Back Alley solve")
+    args = parser.parse_args()
+    report_solver(args.deals, args.hands, args.max_nodes)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+"""Analysis of play: a double-dummy solver (:func:`solve`) and the review of a finished game's
+decisions (:func:`analyse`). Built on the engine, the sampled worlds and the search bots: it sits
+above ``bots`` and below the interfaces."""
+
+from tricktable.analysis.solver import EXACT_GAMES, Solution, SolveError, SolveLimitError, solve
+
+__all__ = ["EXACT_GAMES", "Solution", "SolveError", "SolveLimitError", "solve"]

@@ -1,0 +1,148 @@
+"""Back Alley's double-dummy solver: the trick count both sides can force, and its points.
+
+A hand's score depends only on how many tricks each side takes, and each side's score never falls
+when it takes more (a contract made scores more with each overtrick; a board needs every trick): so
+perfect play for the points is perfect play for the tricks, and the search counts tricks (team 0's,
+from here) and turns the count into points at the end with the game's own
+:func:`~tricktable.games.back_alley.scoring.side_points`. The status is whether trumps may be led.
+
+Every non-joker card merges with its neighbours: only tricks count, so two cards of one hand with
+nothing between them in play are interchangeable. The jokers never merge: a led big joker forces the
+highest trump and a led little joker the lowest, so leading one is not leading the ace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from functools import cache
+from typing import Any
+
+from tricktable.cards import BIG_JOKER, LITTLE_JOKER
+from tricktable.core.state import team_of
+from tricktable.games.back_alley.ranking import NO_TRUMP, SUIT
+from tricktable.games.back_alley.scoring import side_points
+
+from .search import Rules, TrickSearch, cards_of
+
+__all__ = ["BackAlleyRules", "solve_back_alley"]
+
+_SEATS = 4
+_BIG = int(BIG_JOKER)
+_LITTLE = int(LITTLE_JOKER)
+_JOKERS = (1 << _BIG) | (1 << _LITTLE)
+_SUIT_BITS = (1 << 13) - 1
+_SHIFTS = (0, 13, 26, 39)
+
+
+@cache
+def _closed(held: int, chunk: int) -> int:
+    """``chunk`` (a seat's cards of one suit, within ``held``, the suit's cards in play) with the
+    gaps of ``held`` closed: each card's bit is its place among the cards in play."""
+    out = 0
+    place = 0
+    for b in range(13):
+        if held >> b & 1:
+            out |= (chunk >> b & 1) << place
+            place += 1
+    return out
+
+
+class BackAlleyRules(Rules):
+    """Back Alley's play rules on masks (:class:`~tricktable.analysis.search.Rules`); the status is
+    True once trumps may be led (broken, opened by a board, or a hand without trumps)."""
+
+    num_seats = _SEATS
+    distinct = _JOKERS
+    points = (0,) * 54
+
+    def __init__(self, trump: int, little_joker_forces: bool) -> None:
+        self.trump = trump
+        self.suit_of = SUIT[trump]
+        masks = [cards_of(range(s * 13, s * 13 + 13)) for s in range(4)] + [0]
+        if trump != NO_TRUMP:
+            masks[trump] |= _JOKERS
+        self.suit_masks = masks
+        self.trumps = masks[trump]
+        self.forces = little_joker_forces
+
+    def allowed(self, hand: int, trick: Sequence[int], status: Hashable) -> int:
+        trumps = hand & self.trumps
+        if not trick:
+            if status or trumps == hand:
+                return hand
+            return hand & ~self.trumps
+        led = trick[0]
+        if led >= _LITTLE:  # a joker led: trumps, maybe only the highest or the lowest
+            if not trumps:
+                return hand
+            if led == _BIG:
+                return 1 << (trumps.bit_length() - 1)
+            return trumps & -trumps if self.forces else trumps
+        follow = hand & self.suit_masks[self.suit_of[led]]
+        return follow or hand
+
+    def trick_done(self, status: Hashable, trick: Sequence[int], winner: int) -> tuple[Hashable, int]:
+        gained = 1 if winner % 2 == 0 else 0
+        if status:
+            return status, gained
+        trump = self.trump
+        suit_of = self.suit_of
+        return any(suit_of[c] == trump for c in trick), gained
+
+    def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
+        """Team 0's tricks from here are at least the sure trumps of team 0 and at most what team 1's
+        sure trumps leave: a side holding the top k trumps left wins a trick with each of them held by
+        one partner (no other trump can beat them, and one seat's cards fall in different tricks)."""
+        left = hands[0].bit_count()
+        trumps = self.trumps
+        if not trumps:
+            return 0, left
+        union = (hands[0] | hands[1] | hands[2] | hands[3]) & trumps
+        if not union:
+            return 0, left
+        side = 0 if (hands[0] | hands[2]) >> (union.bit_length() - 1) & 1 else 1
+        mine = (hands[side] | hands[side + 2]) & trumps
+        run = union  # the side's top trumps: from the top down to the first trump of the other side
+        theirs = union & ~mine
+        if theirs:
+            run = union & ~((1 << theirs.bit_length()) - 1)
+        sure = max((hands[side] & run).bit_count(), (hands[side + 2] & run).bit_count())
+        return (sure, left) if side == 0 else (0, left - sure)
+
+    def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
+        """The hands by relative rank: in each suit a card's place among the cards still in play, so
+        that positions differing only in which low cards have gone share an entry (the jokers as
+        themselves: they lead differently)."""
+        parts: list[object] = [leader, status, *(h & _JOKERS for h in hands)]
+        for shift in _SHIFTS:
+            chunks = [(h >> shift) & _SUIT_BITS for h in hands]
+            held = chunks[0] | chunks[1] | chunks[2] | chunks[3]
+            if held & (held + 1):  # gaps: close them
+                chunks = [_closed(held, c) for c in chunks]
+            parts.extend(chunks)
+        return tuple(parts)
+
+
+def solve_back_alley(state: Any, max_nodes: int | None = None) -> dict[int, float]:
+    """Each playable card's value (by card code) for the seat to move of a Back Alley state in its
+    play phase: the hand's points for the mover's side minus the other side's, both playing perfectly."""
+    deal = state.deal
+    rules = BackAlleyRules(deal.trump, state.config.little_joker_forces)
+    hands = tuple(cards_of(h) for h in state.hands)
+    trick = tuple(int(c) for c in state.trick)
+    seat = state.mover
+    progress = state.progress
+    opened = progress.broken or state.auction.trumps_open or deal.trump == NO_TRUMP
+    won = progress.won
+    taken = won[0] + won[2]
+    left = deal.size - len(progress.tricks)
+    pacts = state.auction.contracts
+    config = state.config
+
+    def points(tricks0: int) -> float:
+        a = side_points(pacts[0], tricks0, deal.size, config)
+        b = side_points(pacts[1], deal.size - tricks0, deal.size, config)
+        return float(a - b if team_of(seat, _SEATS) == 0 else b - a)
+
+    tricks = TrickSearch(rules, max_nodes).action_values(hands, state.leader, trick, opened, range(left + 1))
+    return {card: points(taken + t) for card, t in tricks.items()}

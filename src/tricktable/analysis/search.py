@@ -1,0 +1,310 @@
+"""The double-dummy search shared by the games it solves: a boolean alpha-beta ("can team 0 reach at
+least ``target``?") over single-card tricks, on bitmasks, with a transposition table, equivalent
+cards merged and ordered moves.
+
+A position is the seats' hands (one int per seat, bit ``c`` set for card code ``c``), the leader,
+the cards of the trick so far and a game's *status*: whatever else the rest of the deal's value
+depends on (a hashable value: trumps broken, the jack's captor, the card points so far...). A game
+(:class:`Rules`) says what may be played, what a finished trick does to the status and gains team 0,
+what a finished deal is worth, and what bounds it can tell without searching. Values are team 0's
+gain over team 1 from here; team 0 maximises, team 1 minimises.
+
+The table stores, per position at a trick's start, the bounds proved on its value; searches for
+several targets (:meth:`TrickSearch.value`, a binary search over the values the game can reach)
+share it. Two cards of one hand are *equivalent* when no card still in play (in another hand or in
+the trick) lies between them in their suit and the game lets them merge (:attr:`Rules.distinct`:
+cards whose identity matters beyond their power, such as point cards): only one of them is searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import Protocol
+
+__all__ = ["Rules", "SearchLimit", "TrickSearch", "bits", "cards_of"]
+
+
+class SearchLimit(Exception):
+    """The search visited more positions than it was allowed."""
+
+
+def bits(mask: int) -> list[int]:
+    """The card codes in ``mask``, highest first."""
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    return out
+
+
+def cards_of(cards: Iterable[int]) -> int:
+    """The mask of some card codes."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+class Rules:
+    """What the search needs from a game (a game's rules subclass it and set every attribute)."""
+
+    num_seats: int
+    suit_masks: Sequence[int]
+    """The card codes of each effective suit, as masks (trumps: index ``trump``)."""
+    suit_of: Sequence[int]
+    """Each card code's effective suit."""
+    trump: int
+    """The trump suit's index (an index no card has when nothing is trump)."""
+    distinct: int
+    """Cards never merged with a neighbour (a mask)."""
+    points: Sequence[int]
+    """Each card code's worth in the game's count, if it has one (else zeros): for move ordering."""
+
+    def allowed(self, hand: int, trick: Sequence[int], status: Hashable) -> int:
+        """The cards of ``hand`` the seat may play to ``trick`` (empty: a lead)."""
+        raise NotImplementedError
+
+    def trick_done(self, status: Hashable, trick: Sequence[int], winner: int) -> tuple[Hashable, int]:
+        """The status after a trick won by seat ``winner``, and what the trick gained team 0."""
+        raise NotImplementedError
+
+    def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
+        """Bounds on the value of the rest of the deal at a trick's start (equal when it is decided)."""
+        raise NotImplementedError
+
+    def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
+        """The table's key for a position at a trick's start: equal for positions of equal value."""
+        raise NotImplementedError
+
+
+class TrickSearch:
+    """Double-dummy search over one game's :class:`Rules`; keeps its table between calls (build one
+    per deal)."""
+
+    def __init__(self, rules: Rules, max_nodes: int | None = None) -> None:
+        self.rules = rules
+        self.max_nodes = max_nodes
+        """Raise :class:`SearchLimit` after this many positions (None: no limit)."""
+        self.table: dict[Hashable, list[int]] = {}
+        """Per position at a trick's start (the game's key): the bounds proved on its value."""
+        self.killers: dict[Hashable, int] = {}
+        """Per position: the card that last decided its search (tried first next time)."""
+        self.nodes = 0
+
+    # --- the value ------------------------------------------------------------------------------
+    def value(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        status: Hashable,
+        values: Sequence[int],
+        guess: int | None = None,
+    ) -> int:
+        """The exact value (team 0's gain) of a position: the largest of ``values`` (ascending, every
+        value the rest of the deal can take) that team 0 can reach. ``guess`` (an index into
+        ``values``): where to test first, as a sibling's value is a good guess."""
+        lo, hi = 0, len(values) - 1
+        mid = guess if guess is not None and lo < guess <= hi else None
+        while lo < hi:
+            if mid is None:
+                mid = (lo + hi + 1) // 2
+            if self.reach(tuple(hands), leader, tuple(trick), status, values[mid]):
+                lo = mid
+                mid = mid + 1 if guess is not None and mid < hi else None
+            else:
+                hi = mid - 1
+                mid = None
+        return values[lo]
+
+    def action_values(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], status: Hashable, values: Sequence[int]
+    ) -> dict[int, int]:
+        """The exact value of each card the seat to move may play (by card code): team 0's gain from
+        here when that card is played. ``values``: ascending, every value the rest can take. Cards
+        equivalent to one searched get its value."""
+        hands = tuple(hands)
+        trick = tuple(trick)
+        n = self.rules.num_seats
+        seat = (leader + len(trick)) % n
+        searched: dict[int, int] = {}
+        guess: int | None = None
+        for card in self.moves(hands, leader, trick, status):
+            after = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
+            played = (*trick, card)
+            gained = 0
+            if len(played) < n:
+                rest = self.value(after, leader, played, status, values, guess)
+            else:
+                winner = (leader + self.winner(played)) % n
+                new_status, gained = self.rules.trick_done(status, played, winner)
+                rest = self.value(after, winner, (), new_status, values, guess)
+            searched[card] = gained + rest
+            guess = list(values).index(rest)
+        others = self._others(hands, seat, trick)
+        out = {}
+        for card in bits(self.rules.allowed(hands[seat], trick, status)):
+            kept = next(k for k in searched if k == card or self._equivalent(card, k, others))
+            out[card] = searched[kept]
+        return out
+
+    def reach(
+        self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], status: Hashable, target: int
+    ) -> bool:
+        """Whether team 0 can make the rest of the deal worth at least ``target``."""
+        if trick:
+            return self._play(hands, leader, trick, status, target)
+        return self._start(hands, leader, status, target)
+
+    # --- the search -----------------------------------------------------------------------------
+    def _start(self, hands: tuple[int, ...], leader: int, status: Hashable, target: int) -> bool:
+        rules = self.rules
+        lo, hi = rules.bounds(hands, status)
+        if lo >= target:
+            return True
+        if hi < target:
+            return False
+        key = rules.key(hands, leader, status)
+        entry = self.table.get(key)
+        if entry is not None:
+            if entry[0] >= target:
+                return True
+            if entry[1] < target:
+                return False
+        else:
+            entry = self.table[key] = [lo, hi]
+        result = self._play(hands, leader, (), status, target)
+        if result:
+            entry[0] = max(entry[0], target)
+        else:
+            entry[1] = min(entry[1], target - 1)
+        return result
+
+    def _play(
+        self, hands: tuple[int, ...], leader: int, trick: tuple[int, ...], status: Hashable, target: int
+    ) -> bool:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit(self.max_nodes)
+        rules = self.rules
+        n = rules.num_seats
+        seat = (leader + len(trick)) % n
+        maximise = seat % 2 == 0
+        memo = (hands, leader, trick, status)
+        moves = self.moves(hands, leader, trick, status)
+        killer = self.killers.get(memo)
+        if killer is not None and moves[0] != killer:
+            moves.remove(killer)
+            moves.insert(0, killer)
+        for card in moves:
+            after = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
+            played = (*trick, card)
+            if len(played) < n:
+                result = self._play(after, leader, played, status, target)
+            else:
+                winner = (leader + self.winner(played)) % n
+                new_status, gained = rules.trick_done(status, played, winner)
+                result = self._start(after, winner, new_status, target - gained)
+            if result is maximise:
+                self.killers[memo] = card
+                return result
+        return not maximise
+
+    def winner(self, trick: Sequence[int]) -> int:
+        """The index in ``trick`` of the winning card: the highest trump, else the highest card of the
+        led suit (within an effective suit, a higher code is a higher card)."""
+        suit_of = self.rules.suit_of
+        trump = self.rules.trump
+        best = 0
+        best_card = trick[0]
+        best_suit = suit_of[best_card]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            suit = suit_of[card]
+            if (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
+                best, best_card, best_suit = i, card, suit
+        return best
+
+    def moves(self, hands: Sequence[int], leader: int, trick: Sequence[int], status: Hashable) -> list[int]:
+        """The seat to move's playable cards, one of each run of equivalent cards, likeliest best first."""
+        rules = self.rules
+        n = rules.num_seats
+        seat = (leader + len(trick)) % n
+        hand = hands[seat]
+        allowed = rules.allowed(hand, trick, status)
+        others = self._others(hands, seat, trick)
+        picks: list[int] = []
+        previous = -1
+        for card in bits(allowed):
+            if previous < 0 or not self._equivalent(card, previous, others):
+                picks.append(card)
+            previous = card  # a run is searched through its highest card
+        if len(picks) > 1:
+            picks.sort(key=self._order_key(hands, leader, trick, seat, others))
+        return picks
+
+    def _others(self, hands: Sequence[int], seat: int, trick: Sequence[int]) -> int:
+        """The cards still in play outside ``seat``'s hand: the other hands and the trick."""
+        others = 0
+        for s, hand in enumerate(hands):
+            if s != seat:
+                others |= hand
+        for card in trick:
+            others |= 1 << card
+        return others
+
+    def _equivalent(self, low: int, high: int, others: int) -> bool:
+        """Whether cards ``low`` < ``high`` of one hand are interchangeable: same suit, neither
+        distinct, and no card in ``others`` between them."""
+        rules = self.rules
+        if low > high:
+            low, high = high, low
+        suit = rules.suit_of[low]
+        return (
+            suit == rules.suit_of[high]
+            and not (rules.distinct >> low) & 1
+            and not (rules.distinct >> high) & 1
+            and not others & rules.suit_masks[suit] & ((1 << high) - (1 << (low + 1)))
+        )
+
+    def _order_key(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], seat: int, others: int
+    ) -> _Key:
+        rules = self.rules
+        suit_of = rules.suit_of
+        suit_masks = rules.suit_masks
+        trump = rules.trump
+        if not trick:
+            # Lead a sure winner (the top card left in its suit) first, else low cards, trumps last.
+            def lead_key(card: int) -> tuple[int, int]:
+                suit = suit_of[card]
+                higher = others & suit_masks[suit] & ~((1 << (card + 1)) - 1)
+                if not higher:
+                    return (0, -card)
+                return (2 if suit == trump else 1, card)
+
+            return lead_key
+        n = rules.num_seats
+        best = self.winner(trick)
+        best_card = trick[best]
+        partner_wins = n == 4 and (leader + best) % n == (seat + 2) % n
+        best_suit = suit_of[best_card]
+
+        points = rules.points
+
+        def follow_key(card: int) -> tuple[int, int]:
+            # Win as cheaply as possible; else give the partner's trick points, or keep them.
+            suit = suit_of[card]
+            wins = (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump)
+            if partner_wins:
+                return (1, -16 * points[card] + card % 13 + (13 if suit == trump else 0))
+            if not wins:
+                return (1, 16 * points[card] + card % 13 + (13 if suit == trump else 0))
+            return (0, card)
+
+        return follow_key
+
+
+class _Key(Protocol):
+    def __call__(self, card: int, /) -> tuple[int, int]: ...
