@@ -364,6 +364,7 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     open_table(page, server.url, table)
     multi = 0
     turns = 0
+    keyed = False
     for _ in range(400):
         page.wait_for_function(MY_TURN_OR_DONE, timeout=60000)
         phase = page.evaluate("document.body.dataset.phase")
@@ -385,12 +386,21 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
             assert pick_until_complete(page) == 8
             shot(page, f"tractor-{size}-kitty-buried")
             continue
+        if not keyed and page.locator("#hand .hand-row").count() == 2:  # Up and Down go between the rows
+            page.focus("#hand .hand-row:first-child .card")
+            page.keyboard.press("ArrowDown")
+            assert page.evaluate("document.activeElement.closest('.hand-row').matches(':last-child')")
+            page.keyboard.press("ArrowUp")
+            first = "#hand .hand-row:first-child .card:first-child"
+            assert page.evaluate(f"document.activeElement.matches('{first}')")
+            keyed = True
         leading = page.locator("#trick-cards .play").count() == 0 or page.locator("#trick.finished").count()
         if (leading and not multi and pick_pair(page, size)) or pick_until_complete(page) >= 2:
             multi += 1
     else:
         raise AssertionError("the round did not end")
     assert multi, "no multi-card play came up"
+    assert keyed or size == "desktop"  # a phone shows the 25 cards in two rows
     assert re.search(r"plays (\S+) \1", page.inner_text("#log"))
     assert re.search(r"Deal 1 scored", page.inner_text("#log"))
     sheet = page.inner_text("#score")
@@ -482,4 +492,44 @@ def test_readable_at_200_percent_zoom(browser: Browser, server: Server) -> None:
     page.goto(server.url + "/")
     page.wait_for_function(READY)
     assert no_horizontal_scroll(page)
+    context.close()
+
+
+MOTION = """() => {
+  const probe = (cls, parent) => {
+    const el = document.createElement('div');
+    el.className = cls;
+    document.querySelector(parent).append(el);
+    const style = getComputedStyle(el);
+    const out = `${style.animationName}/${style.transitionDuration}`;
+    el.remove();
+    return out;
+  };
+  return {
+    arrive: probe('play arrive at-1', '#trick-cards'),
+    dealt: probe('card', '#hand.dealt .hand-row, #hand'),
+    turn: probe('seat acting', '#pos-2'),
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_motion_and_announcements(browser: Browser, server: Server, motion: str) -> None:
+    """Plays, deals and the turn move unless the browser asks for reduced motion; what happens at
+    the table is said in a live region."""
+    table = server.table("all-fours", [None, "heuristic", "heuristic", "heuristic"], seed=11)
+    context = browser.new_context(viewport=PHONE, has_touch=True, reduced_motion=motion)
+    page = context.new_page()
+    open_table(page, server.url, table)
+    page.wait_for_function(MY_TURN_OR_DONE)
+    page.evaluate("document.getElementById('hand').classList.add('dealt')")
+    moves = page.evaluate(MOTION)
+    if motion == "reduce":
+        assert all(m.startswith("none/0s") for m in moves.values()), moves
+    else:
+        assert moves["arrive"].startswith("from-left/") and moves["turn"].startswith("turn-glow/"), moves
+        assert moves["dealt"].startswith("deal/"), moves
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    act_once(page)
+    page.wait_for_function("document.getElementById('announce').textContent.includes(' plays ')")
     context.close()

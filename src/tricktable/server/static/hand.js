@@ -139,13 +139,22 @@ export function renderHand() {
   if (focused != null) box.querySelector(`[data-index="${focused}"]`)?.focus();
 }
 
-// Arrow keys move along the hand; Tab reaches it and every other control.
+// Arrow keys move along the hand (Up and Down to the nearest card of the other row); Tab reaches it
+// and every other control.
 export function handKeys(event) {
-  if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
   const cards = [...$("hand").querySelectorAll("button.card")];
   const at = cards.indexOf(document.activeElement);
   if (at < 0) return;
-  const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[event.key];
+  let next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[event.key];
+  if (next === undefined) {
+    const row = cards[at].parentElement;
+    const other = event.key === "ArrowUp" ? row.previousElementSibling : row.nextElementSibling;
+    if (!other) return;
+    const x = cards[at].getBoundingClientRect().left;
+    const near = [...other.children].reduce((a, b) => (Math.abs(b.getBoundingClientRect().left - x) < Math.abs(a.getBoundingClientRect().left - x) ? b : a));
+    next = cards.indexOf(near);
+  }
   cards[Math.max(0, Math.min(cards.length - 1, next))].focus();
   event.preventDefault();
 }
