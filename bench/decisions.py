@@ -38,7 +38,7 @@ def decision_seconds(game: str, bot: str, games_played: int, rounds: int) -> lis
             action = player.choose(state.view(seat), legal, events)
             if seat % 2 == 0 and len(legal) > 1:
                 out.append(time.process_time() - start)
-            state = state.apply(action, seat)
+            state = state.apply_legal(action, seat)
     return out
 
 

@@ -1,5 +1,5 @@
 """Rollouts per second: the fast path a search plays sampled deals with, against the reference engine
-playing the same deals with ``apply`` (one process, CPU time: the machine is shared).
+playing the same deals with ``apply_legal`` (one process, CPU time: the machine is shared).
 
 Back Alley: the play of a whole 13-card hand (the first hand of seeded games, from its first lead) to
 its score, uniformly random legal cards on both paths. All Fours: the play of a whole deal (6 tricks,
@@ -100,11 +100,11 @@ def _deal_key(state: Any) -> int:
 
 
 def _reference(state: State, rng: random.Random) -> State:
-    """The reference engine: ``apply`` with random legal plays until the deal is scored."""
+    """The reference engine: random legal plays (``apply_legal``) until the deal is scored."""
     number = _deal_key(state)
     while not state.is_over and state.phase == "play" and _deal_key(state) == number:
         legal = state.legal_actions()
-        state = state.apply(legal[rng.randrange(len(legal))])
+        state = state.apply_legal(legal[rng.randrange(len(legal))])
     return state
 
 

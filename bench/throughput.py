@@ -3,8 +3,10 @@
 What is counted: a *deal* (a hand in Back Alley, a deal in All Fours, a round in Tractor) is everything
 from the first action after the previous deal's last trick up to and including this deal's last trick —
 for Back Alley the 4 bids and 13 tricks, for Tractor the draw, declarations, kitty and 25 tricks. Each step
-is ``legal = state.legal_actions(); action = legal[rng.randrange(len(legal))]; state = state.apply(action)``,
-one process, one core. Tractor's optional out-of-turn declarations are not taken (the seat to move only).
+is ``legal = state.legal_actions(); action = legal[rng.randrange(len(legal))]; state =
+state.apply_legal(action)`` (the fast path for an action taken from the list; ``apply`` would check it
+again), one process, one core. Tractor's optional out-of-turn declarations are not taken (the seat to
+move only).
 """
 
 from __future__ import annotations
@@ -49,7 +51,8 @@ def random_deals(
 ) -> Throughput:
     """Play random deals for about ``seconds``. ``first_deal_only`` restarts a new game after each first
     deal (Back Alley's 13-card hand), otherwise games run on. ``per_call_timers`` also times each
-    ``legal_actions`` and ``apply`` call (off for the headline figure: then nothing but the API runs)."""
+    ``legal_actions`` and ``apply_legal`` call (off for the headline figure: then nothing but the API
+    runs)."""
     game = games.get(name)
     rng = random.Random(1)
     clock = time.perf_counter
@@ -65,7 +68,7 @@ def random_deals(
         action = legal[rng.randrange(len(legal))]
         was_play = state.phase == "play"
         t0 = clock() if per_call_timers else 0.0
-        state = state.apply(action)
+        state = state.apply_legal(action)
         if per_call_timers:
             apply_time += clock() - t0
         actions += 1

@@ -55,7 +55,7 @@ def follows_in_random_play(
                     assert isinstance(view.trump, Trump)
                     out.append((tuple(view.hand), tuple(view.trick[0][1]), action.cards, view.trump))
             was_play = state.phase == "play"
-            state = state.apply(action)
+            state = state.apply_legal(action)
             if was_play and state.phase != "play":
                 rounds_seen += 1
     return out

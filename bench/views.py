@@ -37,7 +37,7 @@ def late_states(name: str, seed: int, keep: int = 200) -> list[State]:
     trail: list[State] = [state]
     while not state.is_over:
         legal = state.legal_actions()
-        state = state.apply(legal[rng.randrange(len(legal))])
+        state = state.apply_legal(legal[rng.randrange(len(legal))])
         trail.append(state)
     return trail[-keep:]
 

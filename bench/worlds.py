@@ -42,7 +42,7 @@ def _states(name: str, count: int) -> list[State]:
             if state.is_over:
                 break
             legal = state.legal_actions()
-            state = state.apply(legal[rng.randrange(len(legal))])
+            state = state.apply_legal(legal[rng.randrange(len(legal))])
         out.append(state)
     return out
 

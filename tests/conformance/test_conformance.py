@@ -91,6 +91,8 @@ def test_whole_games_end_with_a_result(game: Any) -> None:
         for action in candidate_actions(game, random.Random(seed), 5):
             with pytest.raises(IllegalActionError, match="over"):
                 last.apply(action, 0)
+            with pytest.raises(NotYourTurnError, match="name the seat"):
+                last.apply_legal(action)  # nobody is to move: the fast path too says so
         json.dumps(result.to_dict())
         again = game.replay(json.loads(json.dumps(game.record(last))))
         assert again == last and hash(again) == hash(last)  # finished states are values too

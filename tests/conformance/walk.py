@@ -137,7 +137,8 @@ def candidate_actions(game: Game[Any, Any], rng: random.Random, n: int) -> list[
 
 
 def check_legality_agrees(game: Game[Any, Any], state: State, rng: random.Random) -> None:
-    """Listed actions apply; unlisted ones are refused with a reason, leaving the state unchanged."""
+    """Listed actions apply (and ``apply_legal`` gives the same successor); unlisted ones are refused with
+    a reason, leaving the state unchanged."""
     before = game.record(state)
     for seat in range(state.num_seats):
         legal: Sequence[Action] = state.legal_actions(seat)
@@ -149,7 +150,11 @@ def check_legality_agrees(game: Game[Any, Any], state: State, rng: random.Random
         samples = [legal[rng.randrange(len(legal))] for _ in range(min(3, len(legal)))] if legal else []
         for action in samples:
             assert action in legal
-            state.apply(action, seat)  # must not raise
+            after = state.apply(action, seat)  # must not raise
+            # the fast path for a listed action makes the same successor, named seat or not
+            assert state.apply_legal(action, seat) == after, f"apply_legal({action}) differs from apply"
+            if seat == state.to_move:
+                assert state.apply_legal(action) == after
         if listed is None:
             continue
         for action in candidate_actions(game, rng, 6):

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import FrozenInstanceError, dataclass
-from typing import ClassVar
 
 import pytest
 
@@ -138,15 +136,6 @@ class _Point:
     y: int
 
 
-@dataclass(frozen=True)
-class _MemoPoint:
-    """A state that keeps a memo about itself in its dict, named in ``MEMO_KEYS``."""
-
-    MEMO_KEYS: ClassVar[tuple[str, ...]] = ("_memo",)
-    x: int
-    y: int
-
-
 @dataclass(frozen=True, slots=True)
 class _SlottedPoint:
     x: int
@@ -166,14 +155,6 @@ def test_evolve_changes_the_named_fields_and_leaves_the_original() -> None:
 def test_evolve_refuses_a_misspelt_field_naming_it_and_the_class(point: _Point | _SlottedPoint) -> None:
     with pytest.raises(TypeError, match=rf"{type(point).__name__} has no field 'z'"):
         evolve(point, z=1)
-
-
-def test_evolve_leaves_out_a_memo_that_is_no_field() -> None:
-    p = _MemoPoint(1, 2)
-    p.__dict__["_memo"] = "cached"
-    q = evolve(p, x=3)
-    assert "_memo" not in q.__dict__ and q == _MemoPoint(3, 2)
-    assert pickle.loads(pickle.dumps(q)) == q
 
 
 @pytest.mark.parametrize(("name", "method"), [("tractor", "_with"), ("all-fours", "_evolve")])

@@ -77,7 +77,7 @@ def rollout(
             seat = named = state.acting_seats()[0]
         legal = state.legal_actions(named)
         action = legal[0] if len(legal) == 1 else policies[seat].choose(state.view(seat), legal)
-        state = state.apply(action, named)
+        state = state.apply_legal(action, named)
     return state
 
 

@@ -7,7 +7,8 @@ one stays valid, so undo, search and replay cost nothing extra. A game's state c
 - ``_legal(seat)``: the seat's legal actions, a ``Sequence`` (possibly lazy);
 - ``_illegal_reason(action, seat)``: None if legal, else the reason in a player's words, a
   :class:`~tricktable.core.errors.Reason` whose stable code a front end can word in its language;
-- ``_next(action, seat)``: the successor state for a legal action (no checking);
+- ``_next(action, seat)``: the successor state for a legal action (no checking: :meth:`State.apply`
+  checks first, :meth:`State.apply_legal` trusts that the action came from ``legal_actions``);
 - ``view(seat)``: what that seat may know;
 - ``card_locations()`` and ``hidden_cards(seat)``: for the invariant and leak tests;
 - the events its transitions cause, recorded in the log (:meth:`Log.with_events`).
@@ -41,8 +42,8 @@ def team_of(seat: int, num_seats: int) -> int:
 
 
 _S = TypeVar("_S")
-_SUCCESSION: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
-"""Per state class: its field names, and the memo keys its dict may hold that are no fields."""
+_FIELDS: dict[type, frozenset[str]] = {}
+"""Per state class: its field names."""
 
 
 def evolve(state: _S, **changes: Any) -> _S:
@@ -51,10 +52,7 @@ def evolve(state: _S, **changes: Any) -> _S:
 
     Like ``dataclasses.replace``, but a class whose instances keep a ``__dict__`` (no ``slots``) is
     copied by its dict rather than rebuilt through ``__init__``: states are evolved on every ``apply``.
-    The class must have no ``__post_init__`` to re-run. Entries of its dict that are not fields (a
-    memo the state keeps about itself, named in the class's ``MEMO_KEYS``) are no part of its value
-    and are not carried over. A game
-    binds it as a method: ``_with = evolve``.
+    The class must have no ``__post_init__`` to re-run. A game binds it as a method: ``_with = evolve``.
 
     >>> @dataclass(frozen=True)
     ... class Point:
@@ -68,10 +66,9 @@ def evolve(state: _S, **changes: Any) -> _S:
     TypeError: Point has no field 'z' (its fields: x, y)
     """
     cls = state.__class__
-    info = _SUCCESSION.get(cls)
-    if info is None:
-        info = _SUCCESSION[cls] = (frozenset(f.name for f in fields(cls)), getattr(cls, "MEMO_KEYS", ()))  # type: ignore[arg-type]
-    names, memo = info
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
     if not names.issuperset(changes):
         wrong = ", ".join(repr(k) for k in changes if k not in names)
         known = ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
@@ -80,8 +77,6 @@ def evolve(state: _S, **changes: Any) -> _S:
         data = state.__dict__.copy()
     except AttributeError:  # a slotted class
         return replace(state, **changes)  # type: ignore[type-var]
-    for key in memo:
-        data.pop(key, None)
     data.update(changes)
     new = _new(cls)
     _set(new, "__dict__", data)
@@ -90,6 +85,8 @@ def evolve(state: _S, **changes: Any) -> _S:
 
 _new = object.__new__
 _set = object.__setattr__
+_GAME_OVER = Reason("the game is over: no more actions", "game_over")
+_NAME_SEAT = Reason("name the seat that acts: no single seat is to move now", "name_seat")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -252,6 +249,9 @@ class State(ABC):
 
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """The legal actions of ``seat`` (default: the seat to move); empty if it may not act."""
+        if seat is None:  # the common call: the seat to move, who may always act
+            mover = self.to_move
+            return () if mover is None else self._legal(mover)
         s = self._seat(seat)
         if s is None or not self.may_act(s):
             return ()
@@ -278,24 +278,39 @@ class State(ABC):
         act, s = self._checked(action, seat)
         return self._next(act, s)
 
+    def apply_legal(self, action: Action, seat: int | None = None) -> Self:
+        """The state after ``seat`` (default: the seat to move) takes ``action``, which must be one of
+        the actions ``self.legal_actions(seat)`` lists: the fast path for code that picks from that list
+        (bots, rollouts, environments, simulations), as python-chess's ``push`` stands beside
+        ``push_san``. Nothing is checked: an action from anywhere else gives a broken state or an
+        error that names no rule, so text, a player's or a client's action goes through :meth:`apply`.
+        The conformance suite holds every listed action to ``apply_legal(a) == apply(a)``."""
+        if seat is None:
+            seat = self.to_move
+            if seat is None:
+                raise NotYourTurnError(_NAME_SEAT)
+        return self._next(action, seat)
+
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
         # An action object (built in code, or listed by legal_actions) must be well formed: what the
         # games' rules assume, and what replays identically from its text.
         act = checked_action(action, self.VERBS) if type(action) is Action else self.parse(action)
-        s = self._seat(seat)
-        if self.is_over:
-            raise IllegalActionError(Reason("the game is over: no more actions", "game_over"))
-        if s is None:
-            raise NotYourTurnError(
-                Reason("name the seat that acts: no single seat is to move now", "name_seat")
-            )
-        if not self.may_act(s):
-            mover, phase = self.to_move, self.phase
-            if mover is None:
-                text = f"seat {s} cannot act now: no seat may act now ({phase} phase)"
-                raise NotYourTurnError(Reason(text, "nobody_acts", seat=s, phase=phase))
-            text = f"seat {s} cannot act now: it is seat {mover}'s turn ({phase} phase)"
-            raise NotYourTurnError(Reason(text, "turn_of", seat=s, mover_seat=mover, phase=phase))
+        if seat is None:  # the seat to move, who may always act (there is none once the game is over)
+            s = self.to_move
+            if s is None:
+                raise IllegalActionError(_GAME_OVER) if self.is_over else NotYourTurnError(_NAME_SEAT)
+        else:
+            s = self._seat(seat)
+            assert s is not None
+            if self.is_over:
+                raise IllegalActionError(_GAME_OVER)
+            if not self.may_act(s):
+                mover, phase = self.to_move, self.phase
+                if mover is None:
+                    text = f"seat {s} cannot act now: no seat may act now ({phase} phase)"
+                    raise NotYourTurnError(Reason(text, "nobody_acts", seat=s, phase=phase))
+                text = f"seat {s} cannot act now: it is seat {mover}'s turn ({phase} phase)"
+                raise NotYourTurnError(Reason(text, "turn_of", seat=s, mover_seat=mover, phase=phase))
         reason = self._illegal_reason(act, s)
         if reason is not None:
             raise IllegalActionError(reason)

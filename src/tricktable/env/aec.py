@@ -280,7 +280,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         if step.action is None:
             self.picked = step.picked
         else:
-            self.state = state = state.apply(step.action, seat)
+            # The codec has checked the id against the mask: the action is one of the legal ones.
+            self.state = state = state.apply_legal(step.action, seat)
             self.picked = ()
             self._settle(state)
             self._open_window(state)

@@ -199,7 +199,8 @@ class _State(pyspiel.State):  # type: ignore[misc]
         if step.action is None:
             self.picked = step.picked
         else:
-            self.engine = _Engine(self.tt.apply(step.action, seat), self.engine)
+            # The codec has checked the id against the mask: the action is one of the legal ones.
+            self.engine = _Engine(self.tt.apply_legal(step.action, seat), self.engine)
             self.picked = ()
             self._read_scores()
 

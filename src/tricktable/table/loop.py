@@ -132,7 +132,7 @@ def play_out(
         if seat is None or seat not in bots:
             break
         bot = bots[seat]
-        # The seat to move is named as None: the games' fast paths serve that common case.
+        # The seat to move is named as None: the core's fast path serves that common case.
         named = None if seat == state.to_move else seat
         start = clock()
         legal = state.legal_actions(named)
@@ -144,5 +144,6 @@ def play_out(
         decisions.append(Decision(state.version, seat, action, len(legal), seconds))
         if on_action is not None:
             on_action(state, seat, action)
-        state = state.apply(action, named)
+        # A bot returns one of ``legal`` (its contract), so it is applied without a second check.
+        state = state.apply_legal(action, named)
     return Playout(state, tuple(decisions))

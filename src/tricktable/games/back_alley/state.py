@@ -162,34 +162,6 @@ class BackAlleyState(State):
         """The trump suit's index (0..3 for S H D C) or ``NO_TRUMP``."""
         return self.deal.trump
 
-    # --- fast paths: the common case of State.apply / legal_actions in fewer steps ----------------
-    def apply(self, action: Action | str, seat: int | None = None) -> BackAlleyState:
-        """As :meth:`State.apply`. The seat to move playing a playable card goes straight to
-        ``_next`` (the test is :meth:`_is_playable`'s, written out: this is the hottest call, and the
-        types are checked exactly, so that only a well-formed action is taken); anything else takes
-        the general path, with its well-formedness and turn checks and reasons."""
-        mover = self.mover
-        if type(action) is Action:
-            cards = action.cards
-            if (
-                mover is not None
-                and (seat is None or (type(seat) is int and seat == mover))
-                and type(cards) is tuple
-                and len(cards) == 1
-                and type(cards[0]) is Card
-                and cards[0] in self.playable
-                and action.verb == "play"
-                and action.arg is None
-            ):
-                return self._next(action, mover)
-        return State.apply(self, action, seat)
-
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """As :meth:`State.legal_actions`; the seat to move's plays are built without the turn check."""
-        if seat is None and self.playable:
-            return tuple(map(_PLAYS.__getitem__, self.playable))
-        return State.legal_actions(self, seat)
-
     def _is_playable(self, action: Action) -> bool:
         cards = action.cards
         return len(cards) == 1 and cards[0] in self.playable and action.verb == "play" and action.arg is None

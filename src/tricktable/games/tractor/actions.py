@@ -24,23 +24,19 @@ PASS = Action("pass")
 class CardActions(Sequence[Action]):
     """A lazy sequence of ``verb <cards>`` actions over a lazy sequence of card tuples (each already in
     canonical order). Membership asks the state's rule function (for a well-formed action, as ``apply``
-    would), so it never lists anything.
-    ``issued`` hears of each action handed out by index (the state remembers the last one, so that
-    applying it need not check it again)."""
+    would), so it never lists anything."""
 
-    __slots__ = ("_choices", "_is_legal", "_issued", "_verb")
+    __slots__ = ("_choices", "_is_legal", "_verb")
 
     def __init__(
         self,
         verb: str,
         choices: Sequence[tuple[Card, ...]],
         is_legal: Callable[[Action], bool],
-        issued: Callable[[Action], None],
     ) -> None:
         self._verb = verb
         self._choices = choices
         self._is_legal = is_legal
-        self._issued = issued
 
     def __len__(self) -> int:
         return len(self._choices)
@@ -57,9 +53,7 @@ class CardActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if isinstance(index, slice):
             return tuple(self._action(c) for c in self._choices[index])
-        action = self._action(self._choices[index])
-        self._issued(action)
-        return action
+        return self._action(self._choices[index])
 
     def __contains__(self, value: object) -> bool:
         return (

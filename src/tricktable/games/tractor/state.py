@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
@@ -241,12 +241,10 @@ class TractorState(State):
             **_FRESH_DEAL,
         )
 
-    MEMO_KEYS: ClassVar[tuple[str, ...]] = ("_issued",)  # see _ISSUED
     _with = evolve
     """A copy with some fields changed (a misspelt name raises). ``dataclasses.replace`` re-runs
     ``__init__`` over some 30 fields, which made it the largest cost of a random round; :func:`evolve`
-    copies the instance dict instead (the state has no ``__post_init__`` to re-run) and leaves out the
-    :data:`_ISSUED` memo, which is no field."""
+    copies the instance dict instead (the state has no ``__post_init__`` to re-run)."""
 
     # --- the protocol ----------------------------------------------------------------------------
     @property
@@ -274,26 +272,6 @@ class TractorState(State):
             return True
         return self.stage == "draw" and bool(self._declarations(seat))
 
-    # Fast paths for the common calls (no seat named: the seat to move, who may always act): the
-    # seat's legal actions directly; a draw in the draw, and an action this state itself just listed
-    # as legal for that seat, applied without the generic checks. Everything else goes through the
-    # base class.
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        mover = self.mover
-        if seat is None and mover is not None:
-            return self._draw_legal(mover) if self.stage == "draw" else self._legal(mover)
-        return super().legal_actions(seat)
-
-    def apply(self, action: Action | str, seat: int | None = None) -> TractorState:
-        mover = self.mover
-        if seat is None and mover is not None:
-            if action is DRAW and self.stage == "draw":
-                return self._draw()
-            issued: tuple[int, Action] | None = self.__dict__.get(_ISSUED)
-            if issued is not None and issued[1] is action and issued[0] == mover:
-                return self._next(issued[1], mover)
-        return super().apply(action, seat)
-
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
         try:
             return super()._checked(action, seat)
@@ -319,15 +297,13 @@ class TractorState(State):
             hand = self.hands[seat]
             trump = self._trump
             choices = legal_follows(hand, self.trick[0][1], trump) if self.trick else legal_leads(hand, trump)
-            return CardActions("play", choices, self._legality(seat), self._remember(seat))
+            return CardActions("play", choices, self._legality(seat))
         if stage == "draw":
             return self._draw_legal(seat)
         if stage == "last-declare":
             return _declare_actions(self._declarations(seat), PASS)
         if stage == "kitty":
-            return CardActions(
-                "bury", bury_choices(self.hands[seat]), self._legality(seat), self._remember(seat)
-            )
+            return CardActions("bury", bury_choices(self.hands[seat]), self._legality(seat))
         return ()
 
     def _draw_legal(self, seat: int) -> tuple[Action, ...]:
@@ -341,17 +317,7 @@ class TractorState(State):
     def _legality(self, seat: int) -> Callable[[Action], bool]:
         return lambda action: self._illegal_reason(action, seat) is None
 
-    def _remember(self, seat: int) -> Callable[[Action], None]:
-        # The last action this state listed as legal is trusted by apply without a second check:
-        # the generators and the checkers are one rule set and agree (their tests and the
-        # conformance suite hold them to it). The memo lives outside the fields: not part of the value.
-        data = self.__dict__
-        return lambda action: data.__setitem__(_ISSUED, (seat, action))
-
     def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
-        issued = self.__dict__.get(_ISSUED)
-        if issued is not None and issued[1] is action and issued[0] == seat:
-            return None
         verb, stage = action.verb, self.stage
         if verb == "play":
             if stage != "play":
@@ -670,10 +636,6 @@ class TractorState(State):
             f"<TractorState round {self.round_no + 1} phase={self.stage}{mover}, levels "
             f"{level_name(self.levels[0])}-{level_name(self.levels[1])}, {len(self.log)} actions>"
         )
-
-
-_ISSUED = "_issued"
-"""Key of the one-action memo in a state's ``__dict__`` (not a field: no part of its value)."""
 
 
 _DRAW_ONLY = (DRAW,)
