@@ -103,24 +103,27 @@ function renderSeats() {
   for (let s = 0; s < numSeats(); s++) $(`pos-${relPos(s)}`).append(seatBox(v, s));
 }
 
-// A trick just won stays on the table a moment, then goes to its winner (HOLD_MS in all; the cards
-// move for the last COLLECT_MS of it, unless the player asked for reduced motion). The next trick's
-// first play ends it at once: a lead is never hidden.
-const HOLD_MS = 1000;
+// A trick just won stays on the table a moment, then goes to its winner: it is drawn in a layer of
+// its own over the trick, so that the next trick's lead shows at once beside it (and starts the
+// going, if it comes before HOLD_MS - COLLECT_MS). With reduced motion the cards just go.
+const HOLD_MS = 1100;
 const COLLECT_MS = 400;
 
-export function holdTrick(trick) {
-  const held = { plays: trick.plays, winner: trick.winner };
-  S.held = held;
-  setTimeout(() => {
-    if (S.held !== held) return;
-    $("trick-cards").classList.add("collect", `to-${relPos(held.winner)}`);
-  }, HOLD_MS - COLLECT_MS);
+function collect(held) {
+  if (S.held !== held || held.going) return;
+  held.going = true;
+  $("trick-held").classList.add("collect", `to-${relPos(held.winner)}`);
   setTimeout(() => {
     if (S.held !== held) return;
     S.held = null;
     if (view()) renderTrick();
-  }, HOLD_MS);
+  }, COLLECT_MS);
+}
+
+export function holdTrick(trick) {
+  const held = { plays: trick.plays, winner: trick.winner, going: false };
+  S.held = held;
+  setTimeout(() => collect(held), HOLD_MS - COLLECT_MS);
 }
 
 // A play's cards fanned so that each card's corner index stays in view, narrower for long throws.
@@ -137,31 +140,33 @@ function trumpMark(v) {
   return (c) => (v.marks ? Boolean(v.marks[c]?.trump) : test(c));
 }
 
+function playSpot(v, [s, cards], mark, width, classes) {
+  const pos = relPos(s);
+  const { style, cards: faces } = fan(cards, mark, pos % 2 ? width * 0.5 : width * 0.9);
+  const label = `${seatName(s)}: ${cards.map((c) => cardName(c, mark(c))).join(", ")}`;
+  return h("div", { class: `play at-${pos}${classes}`, style, "aria-label": label, role: "group" }, faces);
+}
+
 function renderTrick() {
   const v = view();
   const mark = trumpMark(v);
-  if (S.held && v.trick.length) S.held = null;
-  const held = S.held;
-  const plays = held ? held.plays : v.trick;
   const box = $("trick-cards");
   const width = box.clientWidth || 200;
-  if (!held) box.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
   const key = (s) => `${v.deal_number}.${v.tricks.length}.${s}`;
-  const spots = plays.map(([s, cards]) => {
-    const k = key(s);
-    const fresh = !held && !S.trickSeen.has(k);
-    if (!held) S.trickSeen.add(k);
-    const pos = relPos(s);
-    const { style, cards: faces } = fan(cards, mark, pos % 2 ? width * 0.5 : width * 0.9);
-    return h(
-      "div",
-      { class: `play at-${pos}${fresh ? " arrive" : ""}${held && s === held.winner ? " winner" : ""}`, style, "aria-label": `${seatName(s)}: ${cards.map((c) => cardName(c, mark(c))).join(", ")}`, role: "group" },
-      faces,
-    );
+  const spots = v.trick.map((play) => {
+    const fresh = !S.trickSeen.has(key(play[0]));
+    S.trickSeen.add(key(play[0]));
+    return playSpot(v, play, mark, width, fresh ? " arrive" : "");
   });
   box.replaceChildren(...spots);
-  $("trick").classList.toggle("finished", Boolean(held));
-  const winner = held ? held.winner : !plays.length && v.last_trick.length && (v.phase === "play" || v.phase === "over") ? v.last_winner : null;
+  const held = S.held;
+  if (held && v.trick.length) collect(held);
+  const layer = $("trick-held");
+  if (!held) layer.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
+  layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, width, play[0] === held.winner ? " winner" : "")) : []));
+  $("trick").classList.toggle("finished", Boolean(held) && !v.trick.length);
+  const shown = !v.trick.length && v.last_trick.length && (v.phase === "play" || v.phase === "over");
+  const winner = held ? held.winner : shown ? v.last_winner : null;
   $("trick-note").textContent = winner == null ? "" : t("table.won_by", { name: seatName(winner) });
 }
 

@@ -106,6 +106,11 @@ export function renderHand() {
   const width = box.clientWidth || box.parentElement.clientWidth;
   const dealt = S.dealShown !== v.deal_number;
   S.dealShown = v.deal_number;
+  // the cards that came since the last drawing (Tractor's draw, All Fours' run of the pack) arrive
+  const before = {};
+  for (const c of dealt ? [] : S.handShown ?? v.hand) before[c] = (before[c] ?? 0) + 1;
+  S.handShown = v.hand;
+  const arrived = (card) => (before[card] ? (before[card]--, false) : !dealt);
   let n = 0;
   const rows = rowsOf(cards, width, cw).map((row) => {
     const strip = stripOf(row, width, cw);
@@ -117,7 +122,7 @@ export function renderHand() {
         "button",
         {
           type: "button",
-          class: `card suit-${card[1]}${mark.trump ? " trump" : ""}${live && myTurn ? " playable" : ""}${picked ? " picked" : ""}${start ? " group-start" : ""}`,
+          class: `card suit-${card[1]}${mark.trump ? " trump" : ""}${live && myTurn ? " playable" : ""}${picked ? " picked" : ""}${start ? " group-start" : ""}${arrived(card) ? " new" : ""}`,
           "aria-label": cardName(card, mark.trump),
           title: cardName(card, mark.trump),
           "aria-pressed": picking ? String(picked) : null,

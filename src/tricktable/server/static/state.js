@@ -25,6 +25,9 @@ export const S = {
   autoDraw: true,
   drawSent: -1,
   trickSeen: new Set(),
+  held: null, // a trick just won, shown a moment before it goes to its winner: {plays, winner}
+  dealShown: null, // the deal whose cards the hand has shown (a new one is dealt in)
+  handShown: null, // the hand as last drawn (cards since then arrive)
   replay: null, // the step shown in the replay of a finished game (an index), or null: closed
   chat: [], // chat frames heard since this page opened (the server does not store them)
 };
