@@ -112,7 +112,7 @@ export function renderHand() {
   S.handShown = v.hand;
   const arrived = (card) => (before[card] ? (before[card]--, false) : !dealt);
   let n = 0;
-  const rows = rowsOf(cards, width, cw).map((row) => {
+  const rows = (cards.length ? rowsOf(cards, width, cw) : []).map((row) => {
     const strip = stripOf(row, width, cw);
     const buttons = row.map(({ card, index, mark }, i) => {
       const picked = S.pick.includes(index);
