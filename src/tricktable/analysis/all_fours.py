@@ -2,14 +2,17 @@
 sides can force from a play-phase position.
 
 High and Low go to the original holders of the top and bottom trump, so play cannot change them; what
-play decides is who captures the jack of trumps and which side's tricks hold more card points. The
-status is therefore the jack's captor (a seat, or None while it is out or was never dealt) and team
-0's card points minus team 1's so far, clamped once the points still out can no longer turn the
-Game. Each combination of those outcomes is valued by the game's own
-:func:`~tricktable.games.all_fours.scoring.count_deal` and its stop at the target, so the deal's
-value is a lookup once they are known, and a deal whose Game and Jack are settled needs no more
-search. Only cards worth no card points (Two to Nine, the jack of trumps excepted) merge with their
-neighbours: the others count for Game or Jack.
+play decides is which side captures the jack of trumps and which side's tricks hold more card points.
+Each pair of those outcomes is valued by the game's own
+:func:`~tricktable.games.all_fours.scoring.count_deal` and its stop at the target
+(:func:`_outcomes`). The question "does team 0 reach value ``v``?" is then one about a sum: for each
+side that may take the jack, the least final card-point difference that is enough (win the Game,
+tie it, anything, or nothing is enough); taking the jack never hurts its taker, so team 0 reaches
+``v`` exactly when its card points from here, plus a *jack bonus* (the difference between those two
+least differences) if it takes the jack, reach the least difference it needs without the jack. That
+sum is additive trick by trick, so the search's table needs only the hands, the leader and the bonus,
+whatever the points so far. Only cards worth no card points (Two to Nine, the jack of trumps
+excepted) merge with their neighbours.
 """
 
 from __future__ import annotations
@@ -30,13 +33,13 @@ __all__ = ["AllFoursRules", "solve_all_fours"]
 _JACK = 9  # code % 13 of a Jack
 _TEN = Card(8)  # any card worth 10 card points: a stand-in for "these tricks won the Game"
 _POINT_CARDS = cards_of(c for c in range(52) if CARD_POINTS[c])
+_NEVER = 1000
+"""Beyond any card-point difference: the least difference needed when none is enough (or, negated,
+when any is)."""
 
-Status = tuple[int | None, int]
-"""The jack's captor (a seat, None if not captured) and team 0's card points minus team 1's."""
 
-
-class AllFoursRules(Rules):
-    """All Fours' play rules on masks (:class:`~tricktable.analysis.search.Rules`)."""
+class _Play(Rules):
+    """All Fours' play rules on masks (:class:`~tricktable.analysis.search.Rules`): what may be played."""
 
     def __init__(self, state: Any) -> None:
         n = state.num_seats
@@ -45,14 +48,8 @@ class AllFoursRules(Rules):
         self.suit_of = core.suit_table(core.NO_TRUMP)[:52]
         self.suit_masks = [cards_of(range(s * 13, s * 13 + 13)) for s in range(4)]
         self.trumps = self.suit_masks[trump]
-        self.jack = trump * 13 + _JACK
-        self.distinct = _POINT_CARDS | (1 << self.jack)
         self.points = CARD_POINTS
         self.no_undertrump = state.config.no_undertrump
-        jack_dealt = any(self.jack in hand for hand in state.dealt)
-        self.outcomes = _outcomes(state, jack_dealt)
-        """The deal's value to team 0 by (jack captor's team or None, Game winner's team or None)."""
-        self.values = sorted(set(self.outcomes.values()))
 
     def allowed(self, hand: int, trick: Sequence[int], status: Hashable) -> int:
         if not trick:
@@ -71,43 +68,38 @@ class AllFoursRules(Rules):
                     return higher
         return basic
 
+    def _team0(self, seat: int) -> bool:
+        return seat % 2 == 0  # team 0 holds the even seats, with 2 players as with 4
+
+
+class AllFoursRules(_Play):
+    """The searched sum: team 0's card points from here minus team 1's, plus the status, the jack
+    bonus, if team 0 captures the jack of trumps."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__(state)
+        self.jack = self.trump * 13 + _JACK
+        self.distinct = _POINT_CARDS | (1 << self.jack)
+
     def trick_done(self, status: Hashable, trick: Sequence[int], winner: int) -> tuple[Hashable, int]:
-        captor, diff = cast(Status, status)
         points = sum(CARD_POINTS[c] for c in trick)
-        diff += points if winner % 2 == 0 or (self.num_seats == 2 and winner == 0) else -points
-        if self.jack in trick:
-            captor = winner
-        return (captor, diff), 0
+        if not self._team0(winner):
+            return status, -points
+        return status, points + (cast(int, status) if self.jack in trick else 0)
 
     def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
-        captor, diff = cast(Status, status)
-        jack = self._teams(captor, hands)
         left = _points_left(hands)
-        if diff > left:
-            game: tuple[int | None, ...] = (0,)
-        elif diff < -left:
-            game = (1,)
-        elif left == 0:
-            game = (None,)
-        else:
-            game = (0, 1, None)
-        values = [self.outcomes[j, g] for j in jack for g in game]
-        return min(values), max(values)
+        if not _holds(hands, self.jack):
+            return -left, left
+        bonus = cast(int, status)
+        return -left + min(bonus, 0), left + max(bonus, 0)
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
-        captor, diff = cast(Status, status)
-        left = _points_left(hands)
-        clamped = max(-left - 1, min(left + 1, diff))  # beyond the points left, the Game is settled
-        team = None if captor is None else team_of(captor, self.num_seats)
-        return hands, leader, team, clamped
+        return hands, leader, status if _holds(hands, self.jack) else 0
 
-    def _teams(self, captor: int | None, hands: Sequence[int]) -> tuple[int | None, ...]:
-        """The teams that may end with the jack: the captor's, else either while it is still out."""
-        if captor is not None:
-            return (team_of(captor, self.num_seats),)
-        if any(hand >> self.jack & 1 for hand in hands):
-            return (0, 1)
-        return (None,)
+
+def _holds(hands: Sequence[int], card: int) -> bool:
+    return any(hand >> card & 1 for hand in hands)
 
 
 _SUIT_POINTS = tuple(sum(CARD_POINTS[r] for r in range(13) if m >> r & 1) for m in range(1 << 13))
@@ -151,6 +143,16 @@ def _outcomes(state: Any, jack_dealt: bool) -> dict[tuple[int | None, int | None
     return out
 
 
+def _least(outcomes: dict[tuple[int | None, int | None], int], jack: int | None, value: int) -> int:
+    """The least final card-point difference (team 0's minus team 1's) that makes the deal worth at
+    least ``value`` to team 0 when ``jack`` (a team, or None) takes the jack; ±:data:`_NEVER`."""
+    if outcomes[jack, 1] >= value:
+        return -_NEVER
+    if outcomes[jack, None] >= value:
+        return 0
+    return 1 if outcomes[jack, 0] >= value else _NEVER
+
+
 def solve_all_fours(state: Any, max_nodes: int | None = None) -> dict[int, float]:
     """Each playable card's value (by card code) for the seat to move of an All Fours state in its
     play phase: what the rest of the deal adds to the mover's side over the other, both sides playing
@@ -158,8 +160,26 @@ def solve_all_fours(state: Any, max_nodes: int | None = None) -> dict[int, float
     rules = AllFoursRules(state)
     hands = tuple(cards_of(h) for h in state.hands)
     trick = tuple(int(c) for c in state.trick)
+    jack = rules.jack
+    jack_dealt = any(jack in hand for hand in state.dealt)
+    outcomes = _outcomes(state, jack_dealt)
     diff = sum(CARD_POINTS[c] for c in state.won[0]) - sum(CARD_POINTS[c] for c in state.won[1])
-    status: Status = (state.jack_taker, diff)
-    values = TrickSearch(rules, max_nodes).action_values(hands, state.leader, trick, status, rules.values)
+    if state.jack_taker is not None:
+        takers: tuple[int | None, ...] = (team_of(state.jack_taker, state.num_seats),)
+    else:
+        takers = (0, 1) if jack_dealt else (None,)
+
+    def question(value: int) -> tuple[Hashable, int] | bool:
+        least = [_least(outcomes, t, value) for t in takers]
+        with_jack, without = least[0], least[-1]  # team 0 taking the jack first: never worse
+        if with_jack >= _NEVER:
+            return False
+        if without <= -_NEVER:
+            return True
+        return without - with_jack, without - diff
+
+    values = sorted(set(outcomes.values()))
+    search = TrickSearch(rules, max_nodes)
+    found = search.action_values(hands, state.leader, trick, 0, values, question)
     sign = 1 if team_of(state.mover, state.num_seats) == 0 else -1
-    return {card: float(sign * v) for card, v in values.items()}
+    return {card: float(sign * v) for card, v in found.items()}

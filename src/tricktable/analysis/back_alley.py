@@ -144,5 +144,7 @@ def solve_back_alley(state: Any, max_nodes: int | None = None) -> dict[int, floa
         b = side_points(pacts[1], deal.size - tricks0, deal.size, config)
         return float(a - b if team_of(seat, _SEATS) == 0 else b - a)
 
-    tricks = TrickSearch(rules, max_nodes).action_values(hands, state.leader, trick, opened, range(left + 1))
+    tricks = TrickSearch(rules, max_nodes).action_values(
+        hands, state.leader, trick, opened, range(left + 1), lambda v: (opened, v)
+    )
     return {card: points(taken + t) for card, t in tricks.items()}

@@ -18,7 +18,7 @@ cards whose identity matters beyond their power, such as point cards): only one 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Protocol
 
 __all__ = ["Rules", "SearchLimit", "TrickSearch", "bits", "cards_of"]
@@ -93,37 +93,21 @@ class TrickSearch:
         self.nodes = 0
 
     # --- the value ------------------------------------------------------------------------------
-    def value(
+    def action_values(
         self,
         hands: Sequence[int],
         leader: int,
         trick: Sequence[int],
         status: Hashable,
         values: Sequence[int],
-        guess: int | None = None,
-    ) -> int:
-        """The exact value (team 0's gain) of a position: the largest of ``values`` (ascending, every
-        value the rest of the deal can take) that team 0 can reach. ``guess`` (an index into
-        ``values``): where to test first, as a sibling's value is a good guess."""
-        lo, hi = 0, len(values) - 1
-        mid = guess if guess is not None and lo < guess <= hi else None
-        while lo < hi:
-            if mid is None:
-                mid = (lo + hi + 1) // 2
-            if self.reach(tuple(hands), leader, tuple(trick), status, values[mid]):
-                lo = mid
-                mid = mid + 1 if guess is not None and mid < hi else None
-            else:
-                hi = mid - 1
-                mid = None
-        return values[lo]
-
-    def action_values(
-        self, hands: Sequence[int], leader: int, trick: Sequence[int], status: Hashable, values: Sequence[int]
+        question: Question,
     ) -> dict[int, int]:
-        """The exact value of each card the seat to move may play (by card code): team 0's gain from
-        here when that card is played. ``values``: ascending, every value the rest can take. Cards
-        equivalent to one searched get its value."""
+        """The exact value of each card the seat to move may play (by card code): the largest of
+        ``values`` (ascending: every value the rest of the deal can take) that team 0 can reach when
+        that card is played. ``question(v)`` says what to search to know whether team 0 reaches
+        ``v`` from this position: the status and the target of :meth:`reach`, or the answer itself.
+        ``status`` is the position's, for the cards that may be played. Cards equivalent to one
+        searched get its value."""
         hands = tuple(hands)
         trick = tuple(trick)
         n = self.rules.num_seats
@@ -131,17 +115,23 @@ class TrickSearch:
         searched: dict[int, int] = {}
         guess: int | None = None
         for card in self.moves(hands, leader, trick, status):
-            after = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
-            played = (*trick, card)
-            gained = 0
-            if len(played) < n:
-                rest = self.value(after, leader, played, status, values, guess)
-            else:
+
+            def reaches(v: int, card: int = card) -> bool:
+                asked = question(v)
+                if isinstance(asked, bool):
+                    return asked
+                now, target = asked
+                after = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
+                played = (*trick, card)
+                if len(played) < n:
+                    return self._play(after, leader, played, now, target)
                 winner = (leader + self.winner(played)) % n
-                new_status, gained = self.rules.trick_done(status, played, winner)
-                rest = self.value(after, winner, (), new_status, values, guess)
-            searched[card] = gained + rest
-            guess = list(values).index(rest)
+                new_status, gained = self.rules.trick_done(now, played, winner)
+                return self._start(after, winner, new_status, target - gained)
+
+            index = _largest(reaches, values, guess)
+            searched[card] = values[index]
+            guess = index
         others = self._others(hands, seat, trick)
         out = {}
         for card in bits(self.rules.allowed(hands[seat], trick, status)):
@@ -281,8 +271,8 @@ class TrickSearch:
                 suit = suit_of[card]
                 higher = others & suit_masks[suit] & ~((1 << (card + 1)) - 1)
                 if not higher:
-                    return (0, -card)
-                return (2 if suit == trump else 1, card)
+                    return (0 if suit == trump else 1, -card)
+                return (3 if suit == trump else 2, card % 13)
 
             return lead_key
         n = rules.num_seats
@@ -301,9 +291,32 @@ class TrickSearch:
                 return (1, -16 * points[card] + card % 13 + (13 if suit == trump else 0))
             if not wins:
                 return (1, 16 * points[card] + card % 13 + (13 if suit == trump else 0))
-            return (0, card)
+            return (0, card % 13 + (13 if suit == trump else 0))
 
         return follow_key
+
+
+def _largest(reaches: Callable[[int], bool], values: Sequence[int], guess: int | None) -> int:
+    """The index of the largest of ``values`` (ascending; the first is always reached) for which
+    ``reaches`` holds: a binary search, or a walk up from ``guess`` (a sibling's answer is often
+    this one's too)."""
+    lo, hi = 0, len(values) - 1
+    mid = guess if guess is not None and lo < guess <= hi else None
+    while lo < hi:
+        if mid is None:
+            mid = (lo + hi + 1) // 2
+        if reaches(values[mid]):
+            lo = mid
+            mid = mid + 1 if guess is not None and mid < hi else None
+        else:
+            hi = mid - 1
+            mid = None
+    return lo
+
+
+Question = Callable[[int], "tuple[Hashable, int] | bool"]
+"""What to search to know whether team 0 reaches a value: (status, target) for :meth:`TrickSearch.reach`,
+or the answer when it is known without searching."""
 
 
 class _Key(Protocol):
