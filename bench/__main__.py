@@ -119,9 +119,10 @@ def main(argv: list[str] | None = None) -> int:
 
     report["rollouts"] = report_rollouts(seconds=min(args.seconds, 2.0))
 
-    from bench.solver import report_solver
+    from bench.solver import report_analysis, report_solver
 
     report["solver"] = report_solver()
+    report["analysis"] = report_analysis()
 
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

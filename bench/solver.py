@@ -1,5 +1,6 @@
 """The double-dummy solver's speed: :func:`tricktable.analysis.solve` from the first lead of seeded
-deals, wall time per solve (every legal card's exact value), as a distribution.
+deals, wall time per solve (every legal card's exact value), as a distribution; and the game
+analysis's: :func:`tricktable.analysis.analyse` of one seat's whole Back Alley hand.
 
 All Fours: whole deals (6 tricks, four players; the first state of play after the first legal
 choices). Back Alley: the first hand of seeded games (13 cards, bids of one trick each) from its
@@ -8,7 +9,12 @@ time as a lower bound); and the same hands with fewer tricks left (random legal 
 first), to show how the time grows with the tricks left. Budgets (issue 18): All Fours median
 ≤ 50 ms; Back Alley 13-card median ≤ 2 s.
 
-    python -m bench.solver [--deals N] [--hands N] [--max-nodes N]
+The analysis: the first 13-card hand of seeded games played by the heuristic bots, one seat's
+decisions (its bid and 13 cards) analysed at the default budget (the ``hard`` bot's rollouts, the
+double-dummy values where the solver finishes within the analysis's position budget), in CPU
+seconds of this process (the machine may be shared). Budget: ≤ 30 s.
+
+    python -m bench.solver [--deals N] [--hands N] [--max-nodes N] [--analyses N]
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ import statistics
 import time
 from typing import Any
 
-from tricktable.analysis import SolveLimitError, solve
+from tricktable.analysis import SolveLimitError, analyse, solve
 from tricktable.games.all_fours import GAME as ALL_FOURS
 from tricktable.games.back_alley import GAME as BACK_ALLEY
+from tricktable.table import Seats, make_bots, next_bot_action
 
 BUDGET_MS = {"all-fours": 50.0, "back-alley": 2000.0}
 
@@ -90,13 +97,42 @@ def report_solver(deals: int = 15, hands: int = 3, max_nodes: int = 150_000) -> 
     return report
 
 
+def _heuristic_hand(seed: int) -> dict[str, Any]:
+    """The record of a game's first Back Alley hand, played by the heuristic bots."""
+    state = BACK_ALLEY.new(seed=seed)
+    players = make_bots("back-alley", Seats.assign(4, "heuristic"), seed)
+    while state.match.number == 1:
+        step = next_bot_action(state, players)
+        assert step is not None
+        state = state.apply(step[1], step[0])
+    return BACK_ALLEY.record(state)
+
+
+def report_analysis(hands: int = 2) -> dict[str, Any]:
+    """Print and return the CPU seconds of analysing one seat's whole 13-card Back Alley hand."""
+    seconds: list[float] = []
+    for seed in range(hands):
+        record = _heuristic_hand(seed)
+        start = time.process_time()
+        analyse(record, seat=seed % 4)
+        seconds.append(time.process_time() - start)
+    seconds.sort()
+    print(
+        f"  {'Back Alley hand of one seat, analysed':<37} median {statistics.median(seconds):>8.1f} s CPU  "
+        f"max {seconds[-1]:.1f} s over {hands} hands  (budget: ≤ 30 s)"
+    )
+    return {"hands": hands, "cpu_seconds": seconds, "median_s": statistics.median(seconds)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.solver", description=__doc__)
     parser.add_argument("--deals", type=int, default=15, help="All Fours deals")
     parser.add_argument("--hands", type=int, default=3, help="Back Alley hands per size")
     parser.add_argument("--max-nodes", type=int, default=150_000, help="cap per Back Alley solve")
+    parser.add_argument("--analyses", type=int, default=2, help="Back Alley hands analysed")
     args = parser.parse_args()
     report_solver(args.deals, args.hands, args.max_nodes)
+    report_analysis(args.analyses)
 
 
 if __name__ == "__main__":

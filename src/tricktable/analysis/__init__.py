@@ -2,6 +2,18 @@
 decisions (:func:`analyse`). Built on the engine, the sampled worlds and the search bots: it sits
 above ``bots`` and below the interfaces."""
 
+from tricktable.analysis.review import THRESHOLDS, Decision, PlayerSummary, Review, analyse
 from tricktable.analysis.solver import EXACT_GAMES, Solution, SolveError, SolveLimitError, solve
 
-__all__ = ["EXACT_GAMES", "Solution", "SolveError", "SolveLimitError", "solve"]
+__all__ = [
+    "EXACT_GAMES",
+    "THRESHOLDS",
+    "Decision",
+    "PlayerSummary",
+    "Review",
+    "Solution",
+    "SolveError",
+    "SolveLimitError",
+    "analyse",
+    "solve",
+]

@@ -1,4 +1,5 @@
-"""The ``tricktable`` command: ``play``, ``simulate``, ``replay`` and ``rules``.
+"""The ``tricktable`` command: ``play``, ``simulate``, ``replay``, ``rules``, ``serve``, ``arena`` and
+``analyse``.
 
 Anything a user can get wrong ends with one line on stderr and exit code 2 (130 after Ctrl-C),
 never a traceback; a game in progress is saved first.
@@ -17,6 +18,7 @@ from typing import NoReturn
 from rich.console import Console
 
 from tricktable import __version__, games
+from tricktable.cli.analyse_command import add_analyse_parser, analyse_command
 from tricktable.cli.arena_command import add_arena_parser, arena_command
 from tricktable.cli.errors import EXIT_INTERRUPTED, CliError, shorten
 from tricktable.cli.options import get_game
@@ -91,6 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
     add_serve_parser(sub)
     add_arena_parser(sub)
+    add_analyse_parser(sub)
     return parser
 
 
@@ -106,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands = {"play": play_command, "simulate": simulate_command, "replay": _replay, "rules": _rules}
         commands["serve"] = serve_command
         commands["arena"] = arena_command
+        commands["analyse"] = analyse_command
         command = commands[args.command]
         code = command(console, args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit
