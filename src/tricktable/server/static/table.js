@@ -42,10 +42,19 @@ async function start() {
   $("replay-next").addEventListener("click", () => replayGo(S.replay + 1));
   $("replay-last").addEventListener("click", () => replayGo(1e9));
   $("replay").addEventListener("keydown", replayKeys);
-  $("last-btn").addEventListener("click", () => {
-    S.showLast = !S.showLast;
+  const showLast = (show) => {
+    S.showLast = show;
     renderLast();
+  };
+  $("last-btn").addEventListener("click", () => {
+    showLast(!S.showLast);
+    if (S.showLast && getComputedStyle($("last-close")).display !== "none") $("last-close").focus(); // a sheet on a phone
   });
+  $("last-close").addEventListener("click", () => {
+    showLast(false);
+    $("last-btn").focus();
+  });
+  $("last").addEventListener("keydown", (event) => event.key === "Escape" && showLast(false));
   setInterval(() => send({ type: "ping" }), 25000);
   await loadSummary();
   const saved = savedSeat(tableId);
