@@ -11,14 +11,10 @@ from tricktable.bots.search import deal_value
 from tricktable.core.state import State, team_of
 
 
-def deal_key(game: str, state: Any) -> object:
-    return state.deals_done if game == "all-fours" else (state.match.number, state.match.deals)
-
-
 def minimax(game: str, start: State, state: State, team: int) -> float:
     """``team``'s gain from ``start`` to the end of the deal, both sides playing perfectly from ``state``."""
-    key = deal_key(game, start)
-    if state.is_over or deal_key(game, state) != key:
+    deal_key = games.get(game).description.search.deal_key
+    if state.is_over or deal_key(state) != deal_key(start):
         return deal_gain(game, start, state, team)
     seat = state.to_move
     assert seat is not None
@@ -27,8 +23,8 @@ def minimax(game: str, start: State, state: State, team: int) -> float:
 
 
 def deal_gain(game: str, start: Any, end: Any, team: int) -> float:
-    """``deal_value``, but in All Fours from the deal's own score sheet: the state after a deal's
-    count has dealt the next one, whose turn-up may already have scored."""
+    """The search's ``deal_value``, but in All Fours from the deal's own score sheet: the state after
+    a deal's count has dealt the next one, whose turn-up may already have scored."""
     if game == "all-fours" and not end.is_over:
         gains = [a - b for a, b in zip(end.last_round.scores, start.scores, strict=True)]
         return gains[team] - gains[1 - team]

@@ -200,6 +200,9 @@ def _decide(
 ) -> Decision | None:
     """The decision ``seat`` took in ``state``, valued; None where the search does not decide (Tractor's
     draw, declarations and kitty) or no world can be sampled."""
+    phases = games.get(state.GAME_NAME).description.search.phases
+    if phases is not None and state.phase not in phases:
+        return None
     legal = state.legal_actions(seat)
     forced = len(legal) == 1
     budget = FORCED_ROLLOUTS if forced else rollouts
@@ -208,9 +211,6 @@ def _decide(
     )
     if forced and bot.fast:
         bot.fast_rollouts = FORCED_ROLLOUTS
-    phases = bot.rules.phases
-    if phases is not None and state.phase not in phases:
-        return None
     view = state.view(seat)
     events = state.events(seat)
     if forced:
