@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tricktable import bots
+from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.core import State
 from tricktable.games.all_fours import GAME as ALL_FOURS
 from tricktable.games.all_fours import rollout as all_fours
@@ -43,7 +44,7 @@ RUNS: dict[str, tuple[str, Run, float]] = {
     "all-fours": ("deals", lambda s, rng: all_fours.play_deal(s, all_fours.random_policy(rng)), 30_000.0),
     "tractor": (
         "rounds from mid-round, greedy",
-        lambda s, rng: tractor.play_round(s, tractor.GreedyPolicy()),
+        lambda s, rng: tractor.play_round(s, GreedyPolicy()),
         5_000.0,
     ),
     "tractor-random": (

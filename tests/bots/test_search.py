@@ -10,10 +10,11 @@ import pytest
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
 from tricktable.bots.search import LEVELS, SearchBot, deal_value
+from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action
 from tricktable.core.state import State
-from tricktable.games.tractor.rollout import GreedyPolicy, play_round
+from tricktable.games.tractor.rollout import play_round
 from tricktable.table import play_out
 
 GAMES = ("all-fours", "back-alley", "tractor")

@@ -3,8 +3,9 @@ played by a cheap greedy policy: the search's ``fast`` mode.
 
 In Back Alley and All Fours the greedy policy plays low under a partner who is winning the trick,
 else wins it as cheaply as it can, else throws its least card; it leads at random. It sees the trick
-and its own cards only. Tractor's (:class:`~tricktable.games.tractor.rollout.GreedyPolicy`) also
-leads units no other hand can beat, and is deterministic: one rollout per world says all it can.
+and its own cards only. A game's description may name its own policy instead (``search.fast_policy``):
+Tractor's (:class:`~tricktable.bots.tractor_rollout.GreedyPolicy`) also leads units no other hand can
+beat, and is deterministic: one rollout per world says all it can.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable import games
+from tricktable.core.description import resolve
 
 __all__ = ["fast_value", "greedy_policy"]
 
@@ -56,5 +58,8 @@ def fast_value(game: str, state: Any, team: int, rng: random.Random, repeats: in
     None when the fast path does not apply (no fast path for the game, or not in the play phase)."""
     if state.is_over or state.phase != "play":
         return None
-    value = games.get(game).description.search.fast_value
-    return None if value is None else value(state, team, rng, repeats, greedy_policy)
+    search = games.get(game).description.search
+    if search.fast_value is None:
+        return None
+    policy = greedy_policy if search.fast_policy is None else resolve(search.fast_policy)
+    return search.fast_value(state, team, rng, repeats, policy)

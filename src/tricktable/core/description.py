@@ -78,9 +78,14 @@ class Search:
     candidates: str | None = None
     """Import path of the game's own choice of candidates when the legal actions are too many
     (None: a random spread of them beside the heuristic's choice)."""
-    fast_value: Callable[[Any, int, random.Random, int, GreedyFactory], float | None] | None = None
+    fast_policy: str | None = None
+    """Import path of the game's own greedy rollout policy (a bot, made once per rollout) for its
+    fast path; None: the bots' generic greedy policy, made by a :data:`GreedyFactory`."""
+    fast_value: Callable[[Any, int, random.Random, int, Callable[..., Any]], float | None] | None = None
     """The mean gain of a team for the rest of the deal over greedy rollouts on the game's fast path
-    (``state, team, rng, repeats, greedy``); None from it when the fast path does not apply."""
+    (``state, team, rng, repeats, greedy``: the bots layer passes as ``greedy`` the class that
+    ``fast_policy`` names, else its :data:`GreedyFactory`); None from it when the fast path does not
+    apply."""
 
 
 @dataclass(frozen=True, slots=True)

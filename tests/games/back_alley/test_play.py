@@ -9,6 +9,8 @@ import pytest
 from tricktable.cards import parse_cards
 from tricktable.core.errors import IllegalActionError
 from tricktable.games.back_alley import BackAlleyState
+from tricktable.games.back_alley.play import breaks_trumps
+from tricktable.games.back_alley.ranking import NO_TRUMP
 
 from .tables import bid, legal_cards, play, table
 
@@ -221,3 +223,13 @@ def test_play_you_must_hold_the_card() -> None:
     state = opened(FOLLOW)
     with pytest.raises(IllegalActionError, match="you do not hold AS"):
         state.apply("play AS")
+
+
+def test_trumps_broken_is_one_rule_function() -> None:
+    """``breaks_trumps``, which the state, the fast rollout and the sampler all ask: a trump or a joker
+    in a finished trick breaks trumps; a plain trick does not; with no trump suit nothing breaks."""
+    spades, no_trump = 0, NO_TRUMP
+    assert breaks_trumps(parse_cards("7H 9H 2S AH"), spades)
+    assert breaks_trumps(parse_cards("7H 9H LJ AH"), spades)
+    assert not breaks_trumps(parse_cards("7H 9H 2D AH"), spades)
+    assert not breaks_trumps(parse_cards("7H 9H BJ AH"), no_trump)

@@ -10,11 +10,12 @@ from collections import Counter
 import pytest
 
 from tricktable import bots
+from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS, Card, parse_cards
 from tricktable.core.actions import Action
 from tricktable.core.events import Played, TrickWon
 from tricktable.games.tractor import GAME, Trump, check_follow, decompose, lead_format
-from tricktable.games.tractor.rollout import GreedyPolicy, Policy, RandomPolicy, compose, play_round
+from tricktable.games.tractor.rollout import Policy, RandomPolicy, compose, play_round
 from tricktable.games.tractor.state import PACK, TractorState
 from tricktable.games.tractor.units import lead_shape
 

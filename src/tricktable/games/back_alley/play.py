@@ -24,13 +24,32 @@ from tricktable.core.trick import suit_span
 
 from .ranking import NO_TRUMP, SUIT, suit_name
 
-__all__ = ["BIG_JOKER_LED", "FOLLOW", "FREE", "LITTLE_JOKER_LED", "TRUMPS_CLOSED", "play_rule", "refusal"]
+__all__ = [
+    "BIG_JOKER_LED",
+    "FOLLOW",
+    "FREE",
+    "LITTLE_JOKER_LED",
+    "TRUMPS_CLOSED",
+    "breaks_trumps",
+    "play_rule",
+    "refusal",
+]
 
 FREE = 0
 FOLLOW = 1
 BIG_JOKER_LED = 2
 LITTLE_JOKER_LED = 3
 TRUMPS_CLOSED = 4
+
+
+def breaks_trumps(trick: Sequence[int], trump: int) -> bool:
+    """Whether a finished ``trick`` breaks trumps, so that they may be led from the next trick on: a
+    trump (a joker counts) was played to it. Without a trump suit there is nothing to break (any
+    suit may be led). The state, the fast rollout and the sampler all ask this."""
+    if trump == NO_TRUMP:
+        return False
+    suit = SUIT[trump]
+    return any(suit[c] == trump for c in trick)
 
 
 def play_rule(

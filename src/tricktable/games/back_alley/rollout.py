@@ -27,6 +27,7 @@ from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER
 
+from .play import breaks_trumps
 from .ranking import NO_TRUMP, POWER, SUIT
 from .scoring import side_points
 
@@ -142,7 +143,7 @@ def play_hand(
             seat = (seat + 1) % SEATS
             continue
         if not broken:
-            broken = any(suit[c] == trump for c in trick)
+            broken = breaks_trumps(trick, trump)
         winner = (leader + best) % SEATS
         won[winner] += 1
         leader = seat = winner

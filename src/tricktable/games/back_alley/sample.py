@@ -41,7 +41,7 @@ from tricktable.core.sampling import (
 from .bidding import BOARD, bid_value
 from .config import Config
 from .deal import SEATS
-from .play import play_rule
+from .play import breaks_trumps, play_rule
 from .ranking import NO_TRUMP, SUIT
 from .scoring import HandRecord
 from .state import BackAlleyState, Match, start
@@ -110,7 +110,7 @@ class _World:
                 played[e.seat].append(card)
                 trick.append(card)
                 if len(trick) == SEATS:
-                    broken = broken or (trump != NO_TRUMP and any(SUIT[trump][c] == trump for c in trick))
+                    broken = broken or breaks_trumps(trick, trump)
                     trick = []
         self.played = played
         known = Counter(self.own_hand) + Counter([self.turned])

@@ -37,8 +37,8 @@ from .bidding import (
 )
 from .config import Config
 from .deal import SEATS, Deal, deal, hand_sizes
-from .play import play_rule, refusal
-from .ranking import NO_TRUMP, SUIT, trick_winner
+from .play import breaks_trumps, play_rule, refusal
+from .ranking import NO_TRUMP, trick_winner
 from .scoring import HandRecord, side_points
 from .sight import deal_events, hidden_cards
 from .view import BackAlleyView, build_view
@@ -252,8 +252,7 @@ class BackAlleyState(State):
         trump = self.deal.trump
         winner = (self.leader + trick_winner(trick, trump)) % SEATS
         old = self.progress
-        suit = SUIT[trump]
-        broken = old.broken or (trump != NO_TRUMP and any(suit[c] == trump for c in trick))
+        broken = old.broken or breaks_trumps(trick, trump)
         won = list(old.won)
         won[winner] += 1
         done = Trick(self.leader, trick, winner)

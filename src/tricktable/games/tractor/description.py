@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from tricktable.core.description import GameDescription, GreedyFactory, Observation, Search
+from tricktable.core.description import GameDescription, Observation, Search
 from tricktable.games.tractor.panel import panel
-from tricktable.games.tractor.rollout import GreedyPolicy, play_round
+from tricktable.games.tractor.rollout import Policy, play_round
 from tricktable.games.tractor.words import WORDS
 
 __all__ = ["DESCRIPTION", "search_levels"]
@@ -30,11 +30,12 @@ def search_levels(levels: Sequence[int], summary: Any) -> tuple[float, float]:
 
 
 def _fast_value(
-    state: Any, team: int, rng: random.Random, repeats: int, greedy: GreedyFactory
+    state: Any, team: int, rng: random.Random, repeats: int, greedy: Callable[[], Policy]
 ) -> float | None:
-    """One rollout of the round by its own deterministic greedy policy (more would say nothing new)."""
+    """One rollout of the round by the deterministic greedy policy ``fast_policy`` names (more would
+    say nothing new)."""
     before = search_levels(state.levels, state.last_round)
-    summary = play_round(state, GreedyPolicy())
+    summary = play_round(state, greedy())
     after = search_levels(summary.levels_after, summary)
     gain = (after[0] - before[0]) - (after[1] - before[1])
     return gain if team == 0 else -gain
@@ -65,6 +66,7 @@ DESCRIPTION = GameDescription(
         fast_rollouts=480,
         max_worlds=60,
         candidates="tricktable.bots.tractor:search_candidates",
+        fast_policy="tricktable.bots.tractor_rollout:GreedyPolicy",
         fast_value=_fast_value,
     ),
     panel=panel,
