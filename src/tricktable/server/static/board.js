@@ -9,7 +9,7 @@ import { renderBanner, renderLast } from "./history.js";
 import { cardName, has, t } from "./i18n.js";
 import { renderReplay } from "./replay.js";
 import { scoreSheet } from "./sheets.js";
-import { $, S, numSeats, relPos, seatName, tableId, teamOf, view } from "./state.js";
+import { $, S, measure, numSeats, relPos, seatName, tableId, teamOf, view } from "./state.js";
 import { renderError, setStatus } from "./status.js";
 
 export function render() {
@@ -128,8 +128,7 @@ export function holdTrick(trick) {
 
 // A play's cards fanned so that each card's corner index stays in view, narrower for long throws.
 function fan(cards, isTrump, room) {
-  const box = $("trick-cards");
-  const tw = parseFloat(getComputedStyle(box).getPropertyValue("--tw")) || 44;
+  const { tw } = measure();
   const strip = cards.length < 2 ? tw : Math.max(tw * 0.3, Math.min(tw * 0.45, (room - tw) / (cards.length - 1)));
   return { style: `--fan: ${strip.toFixed(1)}px; --n: ${cards.length}`, cards: cards.map((c) => faceCard(c, isTrump(c))) };
 }
@@ -151,7 +150,7 @@ function renderTrick() {
   const v = view();
   const mark = trumpMark(v);
   const box = $("trick-cards");
-  const width = box.clientWidth || 200;
+  const width = measure().trick;
   const key = (s) => `${v.deal_number}.${v.tricks.length}.${s}`;
   const spots = v.trick.map((play) => {
     const fresh = !S.trickSeen.has(key(play[0]));

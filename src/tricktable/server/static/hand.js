@@ -6,7 +6,7 @@ import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
 import { faceSvg } from "./faces.js";
 import { cardName, t } from "./i18n.js";
-import { $, S, legal, view } from "./state.js";
+import { $, S, legal, measure, view } from "./state.js";
 import { showError } from "./status.js";
 
 export function pickMode() {
@@ -102,8 +102,7 @@ export function renderHand() {
   // owner decides something else (a bid, stand or beg) by reading it
   document.body.dataset.cards = myTurn && (can.size || S.pick.length) ? "live" : "idle";
   const cards = handOrder(v);
-  const cw = parseFloat(getComputedStyle(box).getPropertyValue("--cw")) || 56;
-  const width = box.clientWidth || box.parentElement.clientWidth;
+  const { cw, hand: width } = measure();
   const dealt = S.dealShown !== v.deal_number;
   S.dealShown = v.deal_number;
   // the cards that came since the last drawing (Tractor's draw, All Fours' run of the pack) arrive

@@ -75,3 +75,19 @@ export function teamOf(s) {
 export function legal() {
   return view()?.legal ?? [];
 }
+
+// The sizes the hand's rows and the trick's fans are worked out from (the CSS card widths, the hand's
+// and the trick's widths), measured once per page width: reading them forces a layout.
+let measured = null;
+export function measure() {
+  const at = document.documentElement.clientWidth; // the page's width inside any scroll bar
+  if (measured?.at !== at) {
+    const css = getComputedStyle(document.body);
+    const hand = $("hand").clientWidth;
+    const trick = $("trick-cards").clientWidth;
+    const sizes = { at, cw: parseFloat(css.getPropertyValue("--cw")) || 56, tw: parseFloat(css.getPropertyValue("--tw")) || 44, hand: hand || innerWidth - 16, trick: trick || 200 };
+    if (!hand || !trick) return sizes; // the board is not laid out yet: measure again next time
+    measured = sizes;
+  }
+  return measured;
+}
