@@ -1,5 +1,5 @@
 """The double-dummy solver's speed: :func:`tricktable.analysis.solve` from the first lead of seeded
-deals, wall time per solve (every legal card's exact value), as a distribution; and the game
+deals, CPU time per solve (every legal card's exact value), as a distribution; and the game
 analysis's: :func:`tricktable.analysis.analyse` of one seat's whole Back Alley hand.
 
 All Fours: whole deals (6 tricks, four players; the first state of play after the first legal
@@ -53,12 +53,12 @@ def _time(states: list[Any], max_nodes: int | None) -> dict[str, Any]:
     times: list[float] = []
     unfinished = 0
     for state in states:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             solve(state, max_nodes=max_nodes)
         except SolveLimitError:
             unfinished += 1
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     times.sort()
     return {
         "solves": len(times),
@@ -82,7 +82,7 @@ def _line(label: str, figures: dict[str, Any], budget: float | None) -> str:
 
 def report_solver(deals: int = 15, hands: int = 3, max_nodes: int = 150_000) -> dict[str, Any]:
     """Print and return the solver's figures."""
-    print("\ndouble-dummy solver, wall time per solve of every legal card (one process):")
+    print("\ndouble-dummy solver, CPU time per solve of every legal card (one process):")
     report: dict[str, Any] = {}
     figures = _time([_first_lead(ALL_FOURS, s) for s in range(deals)], None)
     print(_line("All Fours deal, first lead", figures, BUDGET_MS["all-fours"]))

@@ -88,11 +88,30 @@ class AllFoursRules(_Play):
         return status, points + (cast(int, status) if self.jack in trick else 0)
 
     def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
-        left = _points_left(hands)
-        if not _holds(hands, self.jack):
-            return -left, left
+        """The points left can all go either way, except that a side's top trumps (above every trump
+        of the other side) each win their trick: their card points, and the jack among them, are
+        that side's for sure."""
+        team0 = 0
+        for hand in hands[::2]:
+            team0 |= hand
+        team1 = 0
+        for hand in hands[1::2]:
+            team1 |= hand
+        left = _points_left((team0, team1))
         bonus = cast(int, status)
-        return -left + min(bonus, 0), left + max(bonus, 0)
+        jack = 1 << self.jack
+        open_jack = bool((team0 | team1) & jack)
+        lo, hi = -left + (min(bonus, 0) if open_jack else 0), left + (max(bonus, 0) if open_jack else 0)
+        trumps0, trumps1 = team0 & self.trumps, team1 & self.trumps
+        if not trumps0 | trumps1:
+            return lo, hi
+        if trumps0 > trumps1:  # team 0 holds the top trump
+            run = trumps0 & ~((1 << trumps1.bit_length()) - 1)
+            sure = _points_left((run,))
+            return lo + 2 * sure + (bonus - min(bonus, 0) if run & jack else 0), hi
+        run = trumps1 & ~((1 << trumps0.bit_length()) - 1)
+        sure = _points_left((run,))
+        return lo, hi - 2 * sure - (max(bonus, 0) if run & jack else 0)
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
         return hands, leader, status if _holds(hands, self.jack) else 0

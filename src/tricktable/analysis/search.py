@@ -19,7 +19,6 @@ cards whose identity matters beyond their power, such as point cards): only one 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Protocol
 
 __all__ = ["Rules", "SearchLimit", "TrickSearch", "bits", "cards_of"]
 
@@ -217,22 +216,57 @@ class TrickSearch:
         return best
 
     def moves(self, hands: Sequence[int], leader: int, trick: Sequence[int], status: Hashable) -> list[int]:
-        """The seat to move's playable cards, one of each run of equivalent cards, likeliest best first."""
+        """The seat to move's playable cards, one of each run of equivalent cards, likeliest best first
+        (written out in one loop: this runs at every position of the search)."""
         rules = self.rules
         n = rules.num_seats
         seat = (leader + len(trick)) % n
-        hand = hands[seat]
-        allowed = rules.allowed(hand, trick, status)
+        allowed = rules.allowed(hands[seat], trick, status)
+        if not allowed & (allowed - 1):  # one card: nothing to merge or order
+            return [allowed.bit_length() - 1]
         others = self._others(hands, seat, trick)
-        picks: list[int] = []
+        suit_of = rules.suit_of
+        suit_masks = rules.suit_masks
+        distinct = rules.distinct
+        trump = rules.trump
+        points = rules.points
+        if trick:
+            best = self.winner(trick)
+            best_card = trick[best]
+            best_suit = suit_of[best_card]
+            partner_wins = n == 4 and (leader + best) % n == (seat + 2) % n
+        keyed: list[tuple[int, int, int]] = []
         previous = -1
-        for card in bits(allowed):
-            if previous < 0 or not self._equivalent(card, previous, others):
-                picks.append(card)
-            previous = card  # a run is searched through its highest card
-        if len(picks) > 1:
-            picks.sort(key=self._order_key(hands, leader, trick, seat, others))
-        return picks
+        mask = allowed
+        while mask:
+            card = mask.bit_length() - 1
+            mask ^= 1 << card
+            suit = suit_of[card]
+            if (
+                previous >= 0
+                and suit == suit_of[previous]
+                and not (distinct >> card) & 1
+                and not (distinct >> previous) & 1
+                and not others & suit_masks[suit] & ((1 << previous) - (1 << (card + 1)))
+            ):
+                previous = card  # equivalent to the card above it: a run is searched through its top
+                continue
+            previous = card
+            rank = card % 13 + (13 if suit == trump else 0)
+            if not trick:
+                # Lead a sure winner (the top card left in its suit) first, else low cards, trumps last.
+                if not others & suit_masks[suit] & ~((1 << (card + 1)) - 1):
+                    keyed.append((0 if suit == trump else 1, -card, card))
+                else:
+                    keyed.append((3 if suit == trump else 2, rank, card))
+            elif partner_wins:  # give the partner's trick points
+                keyed.append((1, rank - 16 * points[card], card))
+            elif (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
+                keyed.append((0, rank, card))  # win as cheaply as possible
+            else:  # keep points from the opponents' trick
+                keyed.append((1, rank + 16 * points[card], card))
+        keyed.sort()
+        return [k[2] for k in keyed]
 
     def _others(self, hands: Sequence[int], seat: int, trick: Sequence[int]) -> int:
         """The cards still in play outside ``seat``'s hand: the other hands and the trick."""
@@ -258,43 +292,6 @@ class TrickSearch:
             and not others & rules.suit_masks[suit] & ((1 << high) - (1 << (low + 1)))
         )
 
-    def _order_key(
-        self, hands: Sequence[int], leader: int, trick: Sequence[int], seat: int, others: int
-    ) -> _Key:
-        rules = self.rules
-        suit_of = rules.suit_of
-        suit_masks = rules.suit_masks
-        trump = rules.trump
-        if not trick:
-            # Lead a sure winner (the top card left in its suit) first, else low cards, trumps last.
-            def lead_key(card: int) -> tuple[int, int]:
-                suit = suit_of[card]
-                higher = others & suit_masks[suit] & ~((1 << (card + 1)) - 1)
-                if not higher:
-                    return (0 if suit == trump else 1, -card)
-                return (3 if suit == trump else 2, card % 13)
-
-            return lead_key
-        n = rules.num_seats
-        best = self.winner(trick)
-        best_card = trick[best]
-        partner_wins = n == 4 and (leader + best) % n == (seat + 2) % n
-        best_suit = suit_of[best_card]
-
-        points = rules.points
-
-        def follow_key(card: int) -> tuple[int, int]:
-            # Win as cheaply as possible; else give the partner's trick points, or keep them.
-            suit = suit_of[card]
-            wins = (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump)
-            if partner_wins:
-                return (1, -16 * points[card] + card % 13 + (13 if suit == trump else 0))
-            if not wins:
-                return (1, 16 * points[card] + card % 13 + (13 if suit == trump else 0))
-            return (0, card % 13 + (13 if suit == trump else 0))
-
-        return follow_key
-
 
 def _largest(reaches: Callable[[int], bool], values: Sequence[int], guess: int | None) -> int:
     """The index of the largest of ``values`` (ascending; the first is always reached) for which
@@ -317,7 +314,3 @@ def _largest(reaches: Callable[[int], bool], values: Sequence[int], guess: int |
 Question = Callable[[int], "tuple[Hashable, int] | bool"]
 """What to search to know whether team 0 reaches a value: (status, target) for :meth:`TrickSearch.reach`,
 or the answer when it is known without searching."""
-
-
-class _Key(Protocol):
-    def __call__(self, card: int, /) -> tuple[int, int]: ...
