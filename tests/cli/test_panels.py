@@ -9,11 +9,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+import pytest
 from rich.console import Console, RenderableType
 
 from tricktable import bots, games
 from tricktable.cards import parse_cards
 from tricktable.cli.panels import score_sheet, table_panel
+from tricktable.cli.panels.sheet import draw_panel
 from tricktable.cli.render import card_order, result_panel
 from tricktable.core import State, View
 from tricktable.table import acting_seat, bot_choice
@@ -253,3 +255,23 @@ def test_game_over_scores_are_named_by_team() -> None:
     text = _text(result_panel(result, 4, 1))
     assert "team 0 (0 & 2) wins" in text
     assert "scores team 0 (0 & 2): 14, your team (1 & 3): 9" in text
+
+
+# --- the score sheet from the game's panel, as the browser draws it ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (ALL_FOURS, ["First to 14 points", "Points", "Count for Game", "Last deal", "Team 1", "Team 2"]),
+        (BACK_ALLEY, ["Hand 2 of 25", "Bids", "Total", "Team 1"]),
+        (TRACTOR, ["Round 2", "Levels", "Last deal", "Kitty:", "Opponents' points:", "Team 2"]),
+    ],
+)
+def test_the_terminal_draws_each_games_panel_without_knowing_the_game(game: Any, words: list[str]) -> None:
+    state = _until(game.new(seed=4), lambda s: s.view(0).last_round is not None)
+    description = game.description
+    text = _text(draw_panel(description.panel(state.view(0).to_dict()), description, card_order(state)))
+    for word in words:
+        assert word in text, (word, text)
+    assert "sheet." not in text and "panel." not in text and "{" not in text  # every word found

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from tricktable import games
 from tricktable.arena import Arena, Report, run_arena, summarize
 from tricktable.cli.errors import CliError, clip
 from tricktable.cli.options import get_game, parse_options, resolve_config
@@ -26,8 +27,6 @@ from tricktable.table.parallel import BACKENDS, MAX_JOBS
 from tricktable.table.ray_backend import import_ray
 
 __all__ = ["add_arena_parser", "arena_command"]
-
-_UNIT = {"tractor": "levels per round", "back-alley": "points per hand", "all-fours": "points per deal"}
 
 
 def add_arena_parser(sub: Any) -> None:
@@ -135,7 +134,8 @@ def _print_report(console: Console, report: Report, seconds: float, args: argpar
     table.add_row("A's win rate", f"{report.win_rate:.1%}", f"{lo:.1%}–{hi:.1%}")
     lo, hi = report.score_diff_ci
     interval = f"{lo:+.3f} – {hi:+.3f}" if math.isfinite(lo) else "— (one pair)"
-    unit = _UNIT.get(report.game, "per deal")
+    described = games.get(report.game).description
+    unit = f"{described.score_unit} per {described.deal_word}"
     table.add_row(f"A − B, {unit}", f"{report.score_diff:+.3f}", interval)
     for name, ms in report.decision_ms.items():
         p50, p99 = ms["p50"], ms["p99"]

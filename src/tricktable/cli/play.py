@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.panel import Panel
 from rich.text import Text
 
 from tricktable import bots
@@ -19,6 +20,7 @@ from tricktable.cards import Card
 from tricktable.cli.errors import EXIT_INTERRUPTED, EXIT_USAGE, CliError, InputEnded
 from tricktable.cli.narrate import actor, narrate
 from tricktable.cli.panels import score_sheet, table_panel
+from tricktable.cli.panels.sheet import draw_panel
 from tricktable.cli.picker import PICK_HELP, Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
 from tricktable.cli.render import card_order, details, group_hand, legal_menu, result_panel
@@ -201,6 +203,12 @@ class PlaySession:
             else:
                 picker.show(picker.picked)
             self.show_choices(menu, optional, picker)
+        elif cmd.name == "sheet":
+            description = self.game.description
+            sheet = description.panel(self.state.view(self.human).to_dict())
+            self.console.print(
+                Panel(draw_panel(sheet, description, self.order), title="score sheet", expand=False)
+            )
         elif cmd.name == "details":
             self.console.print(details(self.state.view(self.human)))
         elif cmd.name == "hint":

@@ -17,6 +17,7 @@ __all__ = ["COMMANDS", "Command", "EntryError", "ask", "interpret", "looks_numer
 COMMANDS = {
     "help": "show this help",
     "table": "show the table again",
+    "sheet": "show the score sheet (each team's standing, the deals so far)",
     "details": "show the logs the table only counts (the score sheet of every deal...)",
     "hint": "ask the heuristic bot what it would do",
     "auto": "take forced moves (a single legal action, like each draw) without asking; again to stop",

@@ -24,13 +24,14 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from tricktable import games
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action
 from tricktable.core.errors import IllegalActionError
 from tricktable.core.state import State
 from tricktable.env.observe import CARD_IDS
 
-__all__ = ["ALL_FOURS", "BACK_ALLEY", "Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
+__all__ = ["Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
 
 Mask = npt.NDArray[np.int8]
 
@@ -143,27 +144,6 @@ def _refused(codec: Codec, state: State, seat: int, index: int) -> IllegalAction
     return IllegalActionError(f"action {index} ({label}) is not legal for seat {seat} now{reason}")
 
 
-def _cards() -> list[Card]:
-    return list(ALL_CARDS[:CARD_IDS])
-
-
-BACK_ALLEY = TableCodec(
-    [Action.make("play", (c,)) for c in _cards()]
-    + [Action("bid", (), n) for n in range(1, 13)]
-    + [Action("bid", (), "pass"), Action("bid", (), "board")]
-)
-"""Back Alley: 0–53 play the card, 54–65 bid 1–12, 66 bid pass, 67 bid board."""
-
-ALL_FOURS = TableCodec(
-    [Action.make("play", (c,)) for c in _cards()]
-    + [Action.make("expose", (c,)) for c in _cards()]
-    + [Action.make("call", (c,)) for c in _cards()]
-    + [Action("stand"), Action("beg"), Action("give"), Action("run")]
-)
-"""All Fours: 0–53 play, 54–107 expose, 108–161 call the card; 162 stand, 163 beg, 164 give, 165 run.
-(Ids of the jokers, 52–53 in each block, are never legal: the game has no jokers.)"""
-
-
 class TractorCodec(Codec):
     """Tractor: 0–53 pick a card, 54 finish, 55 draw, 56 pass."""
 
@@ -179,7 +159,7 @@ class TractorCodec(Codec):
 
     def __init__(self) -> None:
         self.size = CARD_IDS + 3
-        self.labels = (*(f"pick {c}" for c in _cards()), "finish", "draw", "pass")
+        self.labels = (*(f"pick {c}" for c in ALL_CARDS[:CARD_IDS]), "finish", "draw", "pass")
         self._memo: tuple[State | None, int, tuple[Card, ...], Mask] = (None, -1, (), np.zeros(0, np.int8))
 
     def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
@@ -234,11 +214,7 @@ class TractorCodec(Codec):
 
 
 def codec_for(game: str) -> Codec:
-    """A fresh codec for ``game`` (each environment has its own: codecs keep a one-state memo)."""
-    if game == "back-alley":
-        return TableCodec(BACK_ALLEY.actions)
-    if game == "all-fours":
-        return TableCodec(ALL_FOURS.actions)
-    if game == "tractor":
-        return TractorCodec()
-    raise KeyError(game)
+    """A fresh codec for ``game`` (each environment has its own: codecs keep a one-state memo): a
+    table of its fixed action space when its description has one, else cards picked one by one."""
+    table = games.get(game).description.observation.actions
+    return TractorCodec() if table is None else TableCodec(table())

@@ -70,7 +70,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
 
     def __init__(
         self,
-        game: str = "back-alley",
+        game: str = games.DEFAULT,
         *,
         config: Mapping[str, Any] | str | None = None,
         reward: str = "game",
@@ -397,7 +397,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         pass
 
 
-def aec_env(game: str = "back-alley", **options: Any) -> AECEnv[str, ObsDict, int]:
-    """A PettingZoo AEC environment for ``game`` (``"tractor"``, ``"back-alley"``, ``"all-fours"``),
+def aec_env(game: str = games.DEFAULT, **options: Any) -> AECEnv[str, ObsDict, int]:
+    """A PettingZoo AEC environment for ``game`` (one of ``games.names()``),
     wrapped in PettingZoo's order-enforcing wrapper. Options: see :class:`TricktableAEC`."""
     return wrappers.OrderEnforcingWrapper(TricktableAEC(game, **options))

@@ -21,8 +21,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from tricktable import games
 from tricktable.cards import Card, Rank
 from tricktable.core import events as ev
+from tricktable.core.description import GameDescription
 from tricktable.core.state import State, team_of
 from tricktable.env.layout import Layout
 
@@ -36,7 +38,7 @@ _SUITS = "SHDC"
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """What the encoder and the action codec need to know about a game, declared once."""
+    """What the encoder and the action codec need to know about a game, from its description."""
 
     game: str
     env_name: str
@@ -49,32 +51,25 @@ class GameSpec:
     """Scale of the scores block (Back Alley points, All Fours game points, Tractor levels)."""
     bids: bool = False
     exposures: bool = False
-    tractor: bool = False
+    declarations: bool = False
+
+    @classmethod
+    def of(cls, description: GameDescription) -> GameSpec:
+        obs = description.observation
+        return cls(
+            description.name,
+            description.env_name,
+            obs.phases,
+            obs.words,
+            obs.hand_max,
+            obs.score_scale,
+            bids="bids" in obs.blocks,
+            exposures="exposures" in obs.blocks,
+            declarations="declarations" in obs.blocks,
+        )
 
 
-SPECS: dict[str, GameSpec] = {
-    "back-alley": GameSpec(
-        "back-alley", "tricktable_back_alley_v0", ("bid", "play", "over"), (), 13.0, 100.0, bids=True
-    ),
-    "all-fours": GameSpec(
-        "all-fours",
-        "tricktable_all_fours_v0",
-        ("beg", "give", "play", "over"),
-        ("stand", "beg", "give", "run"),
-        12.0,
-        14.0,
-        exposures=True,
-    ),
-    "tractor": GameSpec(
-        "tractor",
-        "tricktable_tractor_v0",
-        ("draw", "last-declare", "kitty", "play", "over"),
-        ("pass",),
-        33.0,
-        14.0,
-        tractor=True,
-    ),
-}
+SPECS: dict[str, GameSpec] = {d.name: GameSpec.of(d) for d in games.descriptions()}
 """Every game's spec, by the game's registry name."""
 
 
@@ -144,7 +139,7 @@ def layout_for(game: str, num_seats: int) -> tuple[Layout, _Slices]:
         bids = L.add("bids", n * 4, "per relative seat: has bid, the number bid / 13, bid pass, bid board")
     if spec.exposures:
         exposed = L.add("exposed", n * CARD_IDS, "cards each relative seat has exposed and not yet played")
-    if spec.tractor:
+    if spec.declarations:
         rank = L.add("trump_rank", 13, "the trump rank once fixed, one-hot 2 … A")
         declaration = L.add(
             "declaration", n + CARD_IDS, "the standing declaration: who (relative seat) and its cards", high=2

@@ -37,15 +37,8 @@ from tricktable.env.observe import CARD_IDS, Encoder, layout_for
 
 __all__ = ["SHORT_NAMES", "register"]
 
-SHORT_NAMES = {
-    "back-alley": "python_tricktable_back_alley",
-    "all-fours": "python_tricktable_all_fours",
-    "tractor": "python_tricktable_tractor",
-}
-_UTILITY = {"back-alley": 2000.0, "all-fours": 40.0, "tractor": 20.0}
-"""Bounds of a deal's margin (generous: a Back Alley board, All Fours runs, Tractor level jumps)."""
-_LENGTH = {"back-alley": 200, "all-fours": 400, "tractor": 1200}
-"""Most player actions in one deal (Tractor: draws, picks and finishes)."""
+SHORT_NAMES = {d.name: f"python_tricktable_{d.module}" for d in games.descriptions()}
+"""Each game's OpenSpiel short name. Its utility bounds and length are in its description."""
 
 
 def _pack(name: str) -> tuple[Card, ...]:
@@ -285,6 +278,7 @@ class _Observer:
 
 def _types(name: str) -> tuple[Any, Any]:
     engine = games.get(name)
+    description = engine.description
     seats = engine.num_seats()
     kind = pyspiel.GameType(
         short_name=SHORT_NAMES[name],
@@ -307,10 +301,10 @@ def _types(name: str) -> tuple[Any, Any]:
         num_distinct_actions=codec_for(name).size,
         max_chance_outcomes=CARD_IDS,
         num_players=seats,
-        min_utility=-_UTILITY[name],
-        max_utility=_UTILITY[name],
+        min_utility=-description.utility_bound,
+        max_utility=description.utility_bound,
         utility_sum=0.0,
-        max_game_length=pack + _LENGTH[name],
+        max_game_length=pack + description.max_length,
     )
     return kind, info
 

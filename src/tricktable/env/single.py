@@ -22,17 +22,15 @@ import gymnasium as gym
 import numpy as np
 
 from tricktable import bots as bot_registry
+from tricktable import games
 from tricktable.bots import Bot
 from tricktable.env.aec import ObsDict, TricktableAEC
 from tricktable.table.loop import EventFeed, bot_choice
 
 __all__ = ["GYM_IDS", "SeatEnv", "register"]
 
-GYM_IDS = {
-    "tricktable/BackAlley-v0": "back-alley",
-    "tricktable/AllFours-v0": "all-fours",
-    "tricktable/Tractor-v0": "tractor",
-}
+GYM_IDS = {d.gym_id: d.name for d in games.descriptions()}
+"""Each game's Gymnasium id (from its description's title)."""
 
 
 class SeatEnv(gym.Env[ObsDict, int]):
@@ -42,7 +40,7 @@ class SeatEnv(gym.Env[ObsDict, int]):
 
     def __init__(
         self,
-        game: str = "back-alley",
+        game: str = games.DEFAULT,
         *,
         seat: int = 0,
         bots: str | list[str] = "random",

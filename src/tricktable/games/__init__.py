@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tricktable.games.back_alley.game import BackAlleyGame
     from tricktable.games.tractor.game import TractorGame
 
-__all__ = ["descriptions", "get", "names"]
+__all__ = ["DEFAULT", "descriptions", "get", "names"]
 
 _MODULES = {
     "all-fours": "tricktable.games.all_fours",
@@ -28,6 +28,9 @@ _MODULES = {
     "tractor": "tricktable.games.tractor",
 }
 """The registry: each game's name and the package whose ``GAME`` plays it."""
+
+DEFAULT = "back-alley"
+"""The game a tool plays when none is named (the learning environments)."""
 
 _loaded: dict[str, Game[Any, Any]] = {}
 

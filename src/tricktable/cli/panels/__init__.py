@@ -1,11 +1,11 @@
-"""The table as a seat sees it, drawn per game: each known game has a panel of what its players look
-for at a glance (:mod:`.back_alley`, :mod:`.all_fours`, :mod:`.tractor`); any other game, and any view
-field a panel does not know, is shown generically by name."""
+"""The table as a seat sees it, drawn per game: a game's description may name a terminal panel of
+what its players look for at a glance (a :class:`~.base.GamePanel` in this package); any other game,
+and any view field a panel does not know, is shown generically by name."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -13,20 +13,23 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tricktable import games
 from tricktable.cards import Card
-from tricktable.cli.panels import all_fours, back_alley, tractor
 from tricktable.cli.panels.base import Context, GamePanel
 from tricktable.cli.render import common_rows, generic_rows, hand_text, mapping_table, plays_text, seat_name
 from tricktable.core import View
+from tricktable.core.description import resolve
 from tricktable.core.views import to_jsonable
 
-__all__ = ["PANELS", "score_sheet", "table_panel"]
+__all__ = ["game_panel", "score_sheet", "table_panel"]
 
-PANELS: dict[str, GamePanel] = {
-    "back-alley": back_alley.PANEL,
-    "all-fours": all_fours.PANEL,
-    "tractor": tractor.PANEL,
-}
+
+def game_panel(game: str) -> GamePanel | None:
+    """The terminal panel the game's description names (None: none, or not a registered game)."""
+    if game not in games.names():
+        return None
+    path = games.get(game).description.terminal
+    return None if path is None else cast(GamePanel, resolve(path))
 
 
 def table_panel(
@@ -50,7 +53,7 @@ def table_panel(
     grid.add_column()
     turn = "—" if view.to_move is None else seat_name(view.to_move, viewer, num_seats)
     grid.add_row("phase", Text(f"{view.phase}  (to move: {turn})"))
-    panel = PANELS.get(view.game)
+    panel = game_panel(view.game)
     if panel is None:
         rows = common_rows(data, viewer, num_seats, marks) + generic_rows(data, viewer, num_seats, marks)
     else:
@@ -76,7 +79,7 @@ def score_sheet(
     last_round: Mapping[str, Any], game: str = "", viewer: int | None = None, num_seats: int = 4
 ) -> Panel:
     """The end-of-deal summary a game reports in ``last_round``, in its game's words when known."""
-    panel = PANELS.get(game)
+    panel = game_panel(game)
     last_round = to_jsonable(last_round)  # as the view's to_dict() has it: cards and contracts as data
     if panel is None:
         return Panel(mapping_table(last_round), title="score sheet", expand=False)
