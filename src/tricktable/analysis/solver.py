@@ -23,21 +23,23 @@ path) with a 95% confidence interval, for the search's candidate actions only.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from tricktable import games
 from tricktable.bots.search import SearchBot
 from tricktable.core.actions import Action
+from tricktable.core.description import resolve
 from tricktable.core.state import State
 
-from .all_fours import solve_all_fours
-from .back_alley import solve_back_alley
 from .search import SearchLimit
 
 __all__ = ["EXACT_GAMES", "Solution", "SolveError", "SolveLimitError", "interval", "solve"]
 
-EXACT_GAMES = frozenset({"all-fours", "back-alley"})
-"""The games :func:`solve` solves exactly."""
+EXACT_GAMES = frozenset(d.name for d in games.descriptions() if d.solver is not None)
+"""The games :func:`solve` solves exactly (those whose description names an exact solver)."""
+ExactSolver = Callable[[State, int | None], Mapping[int, float]]
+"""A game's exact solver: each playable card's value to the mover's side."""
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
 
@@ -94,10 +96,11 @@ def solve(
         )
     seat = state.to_move
     assert seat is not None
-    if game not in EXACT_GAMES:
+    path = games.get(game).description.solver
+    if path is None:
         return _estimate(state, seat, rollouts, seed)
     legal = state.legal_actions(seat)
-    solver = solve_all_fours if game == "all-fours" else solve_back_alley
+    solver: ExactSolver = resolve(path)
     try:
         by_card = solver(state, max_nodes)
     except SearchLimit:

@@ -117,8 +117,9 @@ class GameDescription:
     """Import path of the game's heuristic bot class (None: only the generic bots play it)."""
     terminal: str | None = None
     """Import path of the game's terminal table panel (None: the terminal draws the view generically)."""
-    codec: str | None = None
-    """Import path of a factory of the game's fixed action space for learning environments."""
+    solver: str | None = None
+    """Import path of the game's exact double-dummy solver of a play position, ``(state, max_nodes)
+    -> {card: value}`` (None: the analysis estimates with the search bot)."""
     aliases: tuple[str, ...] = field(default=())
     """Other spellings ``games.get`` accepts."""
 

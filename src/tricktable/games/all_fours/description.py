@@ -74,5 +74,6 @@ DESCRIPTION = GameDescription(
     words=WORDS,
     bots="tricktable.bots.all_fours:HeuristicBot",
     terminal="tricktable.cli.panels.all_fours:PANEL",
+    solver="tricktable.analysis.all_fours:solve_all_fours",
     aliases=("allfours", "all_fours"),
 )

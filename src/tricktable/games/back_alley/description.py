@@ -66,5 +66,6 @@ DESCRIPTION = GameDescription(
     words=WORDS,
     bots="tricktable.bots.back_alley:HeuristicBot",
     terminal="tricktable.cli.panels.back_alley:PANEL",
+    solver="tricktable.analysis.back_alley:solve_back_alley",
     aliases=("back_alley", "backalley"),
 )
