@@ -50,12 +50,10 @@ __all__ = ["LABELS", "THRESHOLDS", "Decision", "PlayerSummary", "Review", "analy
 
 LABELS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: Mapping[str, tuple[float, float, float]] = {
-    "all-fours": (0.25, 0.5, 1.0),
-    "back-alley": (2.0, 5.0, 10.0),
-    "tractor": (0.1, 0.25, 0.5),
+    d.name: d.loss_thresholds(games.get(d.name).Config()) for d in games.descriptions()
 }
-"""Each game's loss thresholds for the labels (inaccuracy, mistake, blunder); Back Alley's are for
-5 points per bid trick and scale with the option."""
+"""Each game's loss thresholds for the labels (inaccuracy, mistake, blunder) under its default rules,
+from its description (Back Alley's scale with its points per bid trick)."""
 DOUBLE_DUMMY_NODES = 40_000
 """The exact search's budget per decision (positions): late in a Back Alley hand it finishes, early
 it may not, and the double-dummy values are then left out."""
@@ -65,11 +63,7 @@ FORCED_ROLLOUTS = 8
 
 def thresholds(game: str, config: Any) -> tuple[float, float, float]:
     """The loss thresholds of the labels for a game under its options."""
-    base = THRESHOLDS[game]
-    if game == "back-alley":
-        scale = config.points_per_bid_trick / 5
-        return (base[0] * scale, base[1] * scale, base[2] * scale)
-    return base
+    return games.get(game).description.loss_thresholds(config)
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,9 @@ class GameDescription:
     """Import path of the game's heuristic bot class (None: only the generic bots play it)."""
     terminal: str | None = None
     """Import path of the game's terminal table panel (None: the terminal draws the view generically)."""
+    loss_thresholds: Callable[[Any], tuple[float, float, float]] = lambda config: (0.25, 0.5, 1.0)
+    """A decision's losses, in score units, that a game review calls an inaccuracy, a mistake and a
+    blunder under a config."""
     solver: str | None = None
     """Import path of the game's exact double-dummy solver of a play position, ``(state, max_nodes)
     -> {card: value}`` (None: the analysis estimates with the search bot)."""

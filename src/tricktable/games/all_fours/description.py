@@ -72,6 +72,7 @@ DESCRIPTION = GameDescription(
     ),
     panel=panel,
     words=WORDS,
+    loss_thresholds=lambda config: (0.25, 0.5, 1.0),
     bots="tricktable.bots.all_fours:HeuristicBot",
     terminal="tricktable.cli.panels.all_fours:PANEL",
     solver="tricktable.analysis.all_fours:solve_all_fours",

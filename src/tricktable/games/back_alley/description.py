@@ -28,6 +28,12 @@ def _fast_value(
     return total / repeats
 
 
+def _loss_thresholds(config: Any) -> tuple[float, float, float]:
+    """2, 5 and 10 points at 5 points per bid trick, in proportion to that option."""
+    scale = config.points_per_bid_trick / 5
+    return (2.0 * scale, 5.0 * scale, 10.0 * scale)
+
+
 def _actions() -> tuple[Action, ...]:
     """0–53 play the card, 54–65 bid 1–12, 66 bid pass, 67 bid board."""
     return (
@@ -64,6 +70,7 @@ DESCRIPTION = GameDescription(
     ),
     panel=panel,
     words=WORDS,
+    loss_thresholds=_loss_thresholds,
     bots="tricktable.bots.back_alley:HeuristicBot",
     terminal="tricktable.cli.panels.back_alley:PANEL",
     solver="tricktable.analysis.back_alley:solve_back_alley",

@@ -71,6 +71,7 @@ DESCRIPTION = GameDescription(
     ),
     panel=panel,
     words=WORDS,
+    loss_thresholds=lambda config: (0.1, 0.25, 0.5),
     bots="tricktable.bots.tractor:HeuristicBot",
     terminal="tricktable.cli.panels.tractor:PANEL",
     aliases=("shengji", "sheng-ji"),
