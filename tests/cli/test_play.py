@@ -244,3 +244,12 @@ def test_details_prints_the_score_sheet_of_every_deal(cli: CliRunner, tmp_path: 
     assert sheet and "\nsheet\n" in shown
     assert len([line for line in shown.splitlines() if line.startswith("number=")]) == len(sheet)
     assert "last_trick=" in shown and " | " in shown.split("last_trick=")[1]
+
+
+def test_sheet_shows_the_games_panel(cli: CliRunner, tmp_path: Path) -> None:
+    run = cli("play", "back-alley", "--seed", "2", "--bots", "random", stdin=[*["1"] * 40, "sheet", "quit"])
+    assert run.code == 0, run.err
+    shown = run.out.rsplit("> ", 2)[-2]  # what 'sheet' printed, before the last prompt
+    rows = _state(tmp_path / "saves" / "back-alley-2.json").view(0).to_dict()["sheet"]
+    assert "score sheet" in shown and f"Hand {len(rows) + 1} of 25" in shown and "Team 1: " in shown
+    assert "Bids" in shown and "Total" in shown  # the table of the hands played, in the game's words
