@@ -87,7 +87,7 @@ class AllFoursRules(_Play):
             return status, -points
         return status, points + (cast(int, status) if self.jack in trick else 0)
 
-    def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
+    def bounds(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
         """The points left can all go either way, except that a side's top trumps (above every trump
         of the other side) each win their trick: their card points, and the jack among them, are
         that side's for sure."""

@@ -89,17 +89,22 @@ class BackAlleyRules(Rules):
         suit_of = self.suit_of
         return any(suit_of[c] == trump for c in trick), gained
 
-    def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
-        """Team 0's tricks from here are at least the sure trumps of team 0 and at most what team 1's
-        sure trumps leave: a side holding the top k trumps left wins a trick with each of them held by
-        one partner (no other trump can beat them, and one seat's cards fall in different tricks)."""
+    def bounds(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
+        """Team 0's tricks from here: at least what its sure trumps or the leader's quick tricks give
+        it, at most what team 1's leave. A side holding the top k trumps left wins a trick with each
+        of them held by one partner (no other trump can beat them, and one seat's cards fall in
+        different tricks)."""
         left = hands[0].bit_count()
+        lo, hi = 0, left
+        quick = self._quick(hands, leader, status)
+        if leader % 2 == 0:
+            lo = quick
+        else:
+            hi = left - quick
         trumps = self.trumps
-        if not trumps:
-            return 0, left
         union = (hands[0] | hands[1] | hands[2] | hands[3]) & trumps
         if not union:
-            return 0, left
+            return lo, hi
         side = 0 if (hands[0] | hands[2]) >> (union.bit_length() - 1) & 1 else 1
         mine = (hands[side] | hands[side + 2]) & trumps
         run = union  # the side's top trumps: from the top down to the first trump of the other side
@@ -107,7 +112,37 @@ class BackAlleyRules(Rules):
         if theirs:
             run = union & ~((1 << theirs.bit_length()) - 1)
         sure = max((hands[side] & run).bit_count(), (hands[side + 2] & run).bit_count())
-        return (sure, left) if side == 0 else (0, left - sure)
+        return (max(lo, sure), hi) if side == 0 else (lo, min(hi, left - sure))
+
+    def _quick(self, hands: Sequence[int], leader: int, status: Hashable) -> int:
+        """The leader's quick tricks: its cards above every opponent's (and its partner's, so the
+        lead stays) in a suit, cashed one after another; a side suit only as many rounds as every
+        opponent holding a trump can follow (then it could ruff), trumps only when they may be led.
+        Opponents who follow never discard, and those who discard hold no trump to ruff with, so
+        the suits add up."""
+        mine = hands[leader]
+        partner = hands[(leader + 2) % 4]
+        left_opp, right_opp = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
+        trumps = self.trumps
+        ruffers = [o for o in (left_opp, right_opp) if o & trumps]
+        total = 0
+        for suit, mask in enumerate(self.suit_masks):
+            held = mine & mask
+            if not held:
+                continue
+            above = (left_opp | right_opp | partner) & mask
+            top = held & ~((1 << above.bit_length()) - 1)
+            count = top.bit_count()
+            if not count:
+                continue
+            if suit == self.trump:
+                if status or not mine & ~trumps:
+                    total += count
+                continue
+            for opp in ruffers:
+                count = min(count, (opp & mask).bit_count())
+            total += count
+        return total
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
         """The hands by relative rank: in each suit a card's place among the cards still in play, so

@@ -68,8 +68,8 @@ class Rules:
         """The status after a trick won by seat ``winner``, and what the trick gained team 0."""
         raise NotImplementedError
 
-    def bounds(self, hands: Sequence[int], status: Hashable) -> tuple[int, int]:
-        """Bounds on the value of the rest of the deal at a trick's start (equal when it is decided)."""
+    def bounds(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
+        """Bounds on the value of the rest of the deal at a trick's start, ``leader`` to lead."""
         raise NotImplementedError
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
@@ -149,7 +149,7 @@ class TrickSearch:
     # --- the search -----------------------------------------------------------------------------
     def _start(self, hands: tuple[int, ...], leader: int, status: Hashable, target: int) -> bool:
         rules = self.rules
-        lo, hi = rules.bounds(hands, status)
+        lo, hi = rules.bounds(hands, leader, status)
         if lo >= target:
             return True
         if hi < target:
