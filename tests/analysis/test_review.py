@@ -65,3 +65,34 @@ def test_a_forced_sequence_shows_no_loss() -> None:
     for d in plays:
         assert d.forced and d.loss == 0 and d.label is None
         assert d.double_dummy is not None and list(d.double_dummy) == [d.action]
+
+
+def test_tractor_card_play_is_valued_and_its_other_phases_are_left_out() -> None:
+    """Tractor's draw, declarations and kitty are the heuristic bot's: only card play is analysed,
+    over the search's candidates (the action taken among them)."""
+    import random
+
+    game = games.get("tractor")
+    state: Any = game.new(seed=5)
+    rng = random.Random(5)
+    plays = 0
+    while plays < 8:
+        seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
+        legal = state.legal_actions(seat)
+        state = state.apply(legal[rng.randrange(len(legal))], seat)
+        plays += state.phase == "play"
+    review = analyse(game.record(state), rollouts=24)
+    assert review.decisions and all(d.phase == "play" for d in review.decisions)
+    for d in review.decisions:
+        assert d.action in d.values and d.double_dummy is None
+
+
+def test_one_seat_alone_gets_the_values_it_gets_among_all() -> None:
+    game = games.get("all-fours")
+    state: Any = game.new(seed=2)
+    for _ in range(7):
+        state = state.apply(state.legal_actions()[-1])
+    record = game.record(state)
+    alone = analyse(record, seat=1, rollouts=24, double_dummy=False).decisions
+    among = [d for d in analyse(record, rollouts=24, double_dummy=False).decisions if d.seat == 1]
+    assert alone and [d.values for d in alone] == [d.values for d in among]

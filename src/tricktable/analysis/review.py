@@ -200,11 +200,12 @@ def _decide(
     legal = state.legal_actions(seat)
     forced = len(legal) == 1
     budget = FORCED_ROLLOUTS if forced else rollouts
+    # Each decision draws from its own stream, so analysing one seat or all four gives the same
+    # values; the budget counts rollouts on the fast path too (Tractor's card play).
+    decision_seed = seed * 1_000_003 + state.version
     bot = SearchBot(
-        state.GAME_NAME, seed=seed * 1_000_003 + state.version, config=state.config, rollouts=budget
+        state.GAME_NAME, seed=decision_seed, config=state.config, rollouts=budget, fast_rollouts=budget
     )
-    if forced and bot.fast:
-        bot.fast_rollouts = FORCED_ROLLOUTS
     view = state.view(seat)
     events = state.events(seat)
     if forced:

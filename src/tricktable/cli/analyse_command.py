@@ -78,23 +78,19 @@ def _summary_dict(review: Review) -> dict[str, Any]:
 
 
 def _print(console: Console, review: Review) -> None:
+    """One line per decision, never wrapped (a pipe reads whole lines), then the summaries."""
     limits = ", ".join(
         f"{name} ≥ {limit:g}"
         for name, limit in zip(("inaccuracy", "mistake", "blunder"), review.thresholds, strict=True)
     )
-    console.print(
-        f"{review.game}: values are the deal's expected score difference for the seat's side ({limits})",
-        markup=False,
-    )
-    for decision in review.decisions:
-        console.print(_line(decision), markup=False)
-    console.print("", markup=False)
+    lines = [f"{review.game}: values are the deal's expected score difference for the seat's side ({limits})"]
+    lines += [_line(decision) for decision in review.decisions]
+    lines.append("")
     for s in review.summaries:
         counts = ", ".join(f"{n} {_PLURAL[name] if n != 1 else name}" for name, n in s.labels.items())
-        console.print(
-            f"seat {s.seat}: {s.decisions} decisions, average loss {s.average_loss:.3f}; {counts}",
-            markup=False,
-        )
+        lines.append(f"seat {s.seat}: {s.decisions} decisions, average loss {s.average_loss:.3f}; {counts}")
+    for line in lines:
+        console.print(line, markup=False, soft_wrap=True)
 
 
 def _line(d: Decision) -> str:
