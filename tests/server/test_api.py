@@ -54,6 +54,7 @@ def test_games(client: TestClient) -> None:
     # each game's words come with it, in every language the page offers; the shared ones beside them
     assert all(set(g["words"]) == {"en", "it", "cy"} and g["words"]["en"]["title"] for g in body["games"])
     assert set(body["words"]) == {"en", "it", "cy"}
+    assert all(g["default_bot"] in g["bots"] for g in body["games"])  # what the lobby offers first
 
 
 def test_create_list_get_join_leave(client: TestClient) -> None:

@@ -127,6 +127,11 @@ class GameDescription:
     """Other spellings ``games.get`` accepts."""
 
     @property
+    def default_bot(self) -> str:
+        """The bot that takes a seat when none is chosen: the game's heuristic, else ``random``."""
+        return "random" if self.bots is None else "heuristic"
+
+    @property
     def env_name(self) -> str:
         """The PettingZoo environment name."""
         return f"tricktable_{self.module}_v0"
@@ -151,6 +156,7 @@ class GameDescription:
             "title": self.title,
             "score_unit": self.score_unit,
             "deal_word": self.deal_word,
+            "default_bot": self.default_bot,
             "phases": list(self.observation.phases),
             "words": {lang: dict(words) for lang, words in self.words.items()},
         }

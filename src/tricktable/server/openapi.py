@@ -217,6 +217,7 @@ def openapi_document() -> dict[str, Any]:
                         "title": {"type": "string"},
                         "score_unit": {"type": "string", "enum": ["points", "levels"]},
                         "deal_word": {"type": "string"},
+                        "default_bot": {"type": "string"},
                         "phases": {"type": "array", "items": {"type": "string"}},
                         "num_seats": {"type": "integer"},
                         "options": {"type": "array", "items": {"type": "object"}},

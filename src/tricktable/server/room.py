@@ -39,7 +39,7 @@ class Settings:
 
     bot_pause: float = 0.8  # seconds a bot waits before acting, so people can follow the play
     absent_after: float = 60.0  # seconds an absent seat's turn waits before a stand-in bot acts
-    standin: str = "heuristic"  # the bot that plays for an absent seat
+    standin: str | None = None  # the bot that plays for an absent seat (None: the game's default bot)
     rate: float = 50.0  # frames per second a connection may send, on average
     burst: int = 100  # and at most this many at once
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
@@ -342,7 +342,9 @@ class Room:
             return self._bots[seat]
         if seat not in self._standins:
             self._standins[seat] = bots.get(
-                self.settings.standin, game=self.row.game, seed=bot_seed(self.row.seed, seat)
+                self.settings.standin or self.description.default_bot,
+                game=self.row.game,
+                seed=bot_seed(self.row.seed, seat),
             )
         return self._standins[seat]
 

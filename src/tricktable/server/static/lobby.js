@@ -64,7 +64,7 @@ function renderForm() {
       continue;
     }
     const id = `seat-${s}`;
-    const was = previous.get(id) || "heuristic";
+    const was = previous.get(id) || game.default_bot;
     seats.push(
       h(
         "li",
