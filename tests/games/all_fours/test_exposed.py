@@ -32,7 +32,7 @@ def test_a_seat_not_to_move_may_expose_one_of_its_cards() -> None:
     state = started()
     assert state.may_act(2) and "expose TS" in {str(a) for a in state.legal_actions(2)}
     after = state.apply("expose TS", 2)
-    assert after.exposed[2] == parse_cards("TS") and after.to_move == 0
+    assert after.calls.exposed[2] == parse_cards("TS") and after.to_move == 0
     assert "expose TS" not in {str(a) for a in after.legal_actions(2)}
     with pytest.raises(IllegalActionError, match="TS is already exposed"):
         after.apply("expose TS", 2)
@@ -61,12 +61,14 @@ def test_an_opponent_calls_an_exposed_card_and_its_owner_must_play_it() -> None:
     assert "call TS" in {str(a) for a in state.legal_actions(1)}
     assert "call TS" in {str(a) for a in state.legal_actions(3)}
     called = state.apply("call TS", 3)
-    assert called.called == parse_cards("TS")[0] and called.view(0).called == parse_cards("TS")[0]
+    assert called.calls.called == parse_cards("TS")[0] and called.view(0).called == parse_cards("TS")[0]
     assert [str(a) for a in called.legal_actions(2)] == ["play TS"]
     with pytest.raises(IllegalActionError, match="TS was called: you must play that exposed card now"):
         called.apply("play 6S", 2)
     after = called.apply("play TS", 2)
-    assert after.exposed[2] == () and after.called is None and after.trick == parse_cards("5S 4S TS")
+    assert (
+        after.calls.exposed[2] == () and after.calls.called is None and after.trick == parse_cards("5S 4S TS")
+    )
 
 
 def test_the_owners_partner_may_not_call_by_default() -> None:
@@ -81,7 +83,7 @@ def test_the_owners_partner_may_not_call_by_default() -> None:
 
 def test_partner_may_call_variant() -> None:
     state = play_all(started({"partner_may_call": True}).apply("expose TS", 2), "5S 4S")
-    assert state.apply("call TS", 0).called == parse_cards("TS")[0]
+    assert state.apply("call TS", 0).calls.called == parse_cards("TS")[0]
 
 
 def test_a_call_binds_only_when_the_card_is_a_legal_play() -> None:
@@ -91,13 +93,13 @@ def test_a_call_binds_only_when_the_card_is_a_legal_play() -> None:
     state = play_all(started().apply("expose 6C", 2), "5S 4S")  # spades led: 6C is not playable
     assert "call 6C" in {str(a) for a in state.legal_actions(1)}
     fallen = state.apply("call 6C", 1)
-    assert fallen.called is None and fallen.to_move == 2
+    assert fallen.calls.called is None and fallen.to_move == 2
     assert fallen.events(0)[-1] == Called(1, parse_cards("6C")[0], 2, stands=False)
     assert "call 6C" not in {str(a) for a in fallen.legal_actions(3)}
     with pytest.raises(IllegalActionError, match="6C was already called this turn and is not a legal play"):
         fallen.apply("call 6C", 3)
     after = fallen.apply("play TS")  # the owner plays freely; the next turn starts afresh
-    assert after.refused_calls == ()
+    assert after.calls.refused == ()
 
 
 def test_a_card_can_be_called_only_when_its_owner_is_to_play() -> None:
@@ -119,7 +121,7 @@ def test_a_card_cannot_be_called_twice() -> None:
 
 def test_the_owner_may_play_an_exposed_card_of_its_own_accord() -> None:
     state = play_all(started().apply("expose TS", 2), "5S 4S TS")
-    assert state.exposed[2] == ()
+    assert state.calls.exposed[2] == ()
 
 
 def test_exposed_cards_are_still_bound_by_the_play_rules() -> None:

@@ -12,7 +12,7 @@ from tricktable import bots
 from tricktable.core.events import DealScored, TrickWon
 from tricktable.games.all_fours import GAME
 from tricktable.games.all_fours.rollout import play_deal, random_policy
-from tricktable.games.all_fours.state import AllFoursState
+from tricktable.games.all_fours.state import AllFoursState, Calls
 
 CONFIGS = [
     {},
@@ -104,6 +104,7 @@ def test_tricks_match_the_reference() -> None:
 def test_a_called_card_is_left_to_the_reference() -> None:
     state = _play_phase_states(1)[0]
     called = AllFoursState.__new__(AllFoursState)
-    object.__setattr__(called, "__dict__", {**state.__dict__, "called": state.hands[state.to_move][0]})
+    calls = Calls(state.calls.exposed, called=state.hands[state.to_move][0])
+    object.__setattr__(called, "__dict__", {**state.__dict__, "calls": calls})
     with pytest.raises(ValueError, match="called card"):
         play_deal(called, random_policy(random.Random(0)))

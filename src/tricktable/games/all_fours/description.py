@@ -20,7 +20,7 @@ def _fast_value(
     state: Any, team: int, rng: random.Random, repeats: int, greedy: GreedyFactory
 ) -> float | None:
     """The play phase's greedy rollouts (not once a card is called: the fast path has no calls)."""
-    if state.called is not None:
+    if state.calls.called is not None:
         return None
     policy = greedy(rng, core_trick.plain_power(state.trump), None, state.num_seats)
     total = 0.0

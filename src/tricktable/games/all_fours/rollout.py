@@ -55,7 +55,7 @@ def play_deal(
     """The points each team gains from here to the end of the deal in progress of ``state`` (an All
     Fours state in its play phase, with no card called), played out by ``policy``; ``record`` (if
     given) receives ``(seat, card code, how many cards the seat could play)`` for each card played."""
-    if state.called is not None:
+    if state.calls.called is not None:
         raise ValueError("a called card must be played first: roll out from the reference state")
     n = state.num_seats
     trump = state.trump

@@ -36,5 +36,5 @@ def hidden_cards(state: AllFoursState, seat: int | None) -> tuple[Card, ...]:
     out = list(state.pack[state.next_card :])
     for s in range(state.num_seats):
         if s != seat:
-            out += [c for c in state.hands[s] if c not in state.exposed[s]]
+            out += [c for c in state.hands[s] if c not in state.calls.exposed[s]]
     return tuple(out)

@@ -48,7 +48,7 @@ from tricktable.games.all_fours.sight import dealt_events, hidden_cards
 if TYPE_CHECKING:
     from tricktable.games.all_fours.view import AllFoursView
 
-__all__ = ["VERBS", "AllFoursState", "Phase", "blank", "start"]
+__all__ = ["VERBS", "AllFoursState", "Calls", "Phase", "blank", "start"]
 
 
 class Phase(StrEnum):
@@ -76,6 +76,30 @@ _CALL = tuple(Action("call", (c,)) for c in ALL_CARDS)
 _JACK_OF = tuple(Card(s * 13 + 9) for s in range(4))
 _NO_TEAM_CARDS: tuple[tuple[Card, ...], ...] = ((), ())
 _T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """The calling penalty's state during play: each seat's exposed cards, the exposed card called
+    (its owner, the seat to move, must play it), and the exposed cards called this turn that were
+    no legal play for their owner (public answers)."""
+
+    exposed: tuple[tuple[Card, ...], ...]
+    called: Card | None = None
+    refused: tuple[Card, ...] = ()
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing called this turn (so a play that is not of an exposed card changes nothing here)."""
+        return self.called is None and not self.refused
+
+    def after_play(self, seat: int, card: Card) -> Calls:
+        """After ``seat`` plays ``card``: the card is no longer exposed, and the turn's calls are over."""
+        shown = self.exposed[seat]
+        exposed = (
+            _with(self.exposed, seat, tuple(c for c in shown if c != card)) if card in shown else self.exposed
+        )
+        return Calls(exposed)
 
 
 @dataclass(frozen=True)
@@ -124,10 +148,7 @@ class AllFoursState(State):
     """This deal's finished tricks, in order (the views show them)."""
     jack_taker: int | None
     """The seat that won the trick holding the jack of trumps."""
-    exposed: tuple[tuple[Card, ...], ...]
-    called: Card | None
-    refused_calls: tuple[Card, ...]
-    """Exposed cards called this turn that were not a legal play for their owner (public answers)."""
+    calls: Calls
     last_trick: tuple[Card, ...]
     last_leader: int | None
     last_winner: int | None
@@ -189,8 +210,9 @@ class AllFoursState(State):
             return self._side_actions(seat)
         stage = self.stage
         if stage is Phase.PLAY:
-            if self.called is not None:
-                return (play(self.called),)
+            called = self.calls.called
+            if called is not None:
+                return (play(called),)
             return tuple(play(c) for c in self._allowed(seat))
         if stage is Phase.BEG:
             return _BEG_ACTIONS
@@ -201,11 +223,12 @@ class AllFoursState(State):
 
     def _side_actions(self, seat: int) -> tuple[Action, ...]:
         """What a seat that is not to move may do during play: expose a card, or call one."""
-        shown = self.exposed[seat]
+        calls = self.calls
+        shown = calls.exposed[seat]
         out = [_EXPOSE[c] for c in self.hands[seat] if c not in shown]
         owner = self.mover
-        if owner is not None and self.called is None and self._may_call(seat, owner):
-            out += [_CALL[c] for c in self.exposed[owner] if c not in self.refused_calls]
+        if owner is not None and calls.called is None and self._may_call(seat, owner):
+            out += [_CALL[c] for c in calls.exposed[owner] if c not in calls.refused]
         return tuple(out)
 
     def _may_call(self, seat: int, owner: int) -> bool:
@@ -250,9 +273,10 @@ class AllFoursState(State):
             return Reason(text, "give_or_run", beggar_seat=beggar, trump=trump)
         if verb == "play":
             card = action.cards[0]
-            if self.called is not None and card != self.called:
-                text = f"{self.called} was called: you must play that exposed card now"
-                return Reason(text, "play_called", card=str(self.called))
+            called = self.calls.called
+            if called is not None and card != called:
+                text = f"{called} was called: you must play that exposed card now"
+                return Reason(text, "play_called", card=str(called))
             return play_problem(card, self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
         if verb in ("expose", "call"):
             text = f"it is your turn to play a card: you cannot {verb} a card on your own turn"
@@ -265,7 +289,7 @@ class AllFoursState(State):
             return Reason(
                 f"you do not hold {card}, so you cannot expose it", "expose_not_held", card=str(card)
             )
-        if card in self.exposed[seat]:
+        if card in self.calls.exposed[seat]:
             return Reason(f"{card} is already exposed", "already_exposed", card=str(card))
         return None
 
@@ -273,8 +297,9 @@ class AllFoursState(State):
         owner = self.mover
         assert owner is not None  # only reached during play
         name = str(card)
-        if card not in self.exposed[owner]:
-            holder = next((s for s in range(self.num_seats) if card in self.exposed[s]), None)
+        calls = self.calls
+        if card not in calls.exposed[owner]:
+            holder = next((s for s in range(self.num_seats) if card in calls.exposed[s]), None)
             if holder is None:
                 text = f"{card} is not an exposed card: only a card exposed on the table can be called"
                 return Reason(text, "not_exposed", card=name)
@@ -285,10 +310,10 @@ class AllFoursState(State):
         if not self._may_call(seat, owner):
             text = f"{card} is your partner's exposed card: only the opponents of seat {owner} may call it"
             return Reason(text, "call_partner", card=name, owner_seat=owner)
-        if self.called is not None:
-            text = f"{self.called} has already been called: seat {owner} must play it first"
-            return Reason(text, "already_called", card=str(self.called), owner_seat=owner)
-        if card in self.refused_calls:
+        if calls.called is not None:
+            text = f"{calls.called} has already been called: seat {owner} must play it first"
+            return Reason(text, "already_called", card=str(calls.called), owner_seat=owner)
+        if card in calls.refused:
             text = f"{card} was already called this turn and is not a legal play for seat {owner} now"
             return Reason(text, "call_refused", card=name, owner_seat=owner)
         return None
@@ -313,34 +338,35 @@ class AllFoursState(State):
         if verb == "run":
             return self._evolve(log=log, decisions=(*self.decisions, (seat, "run")))._run()
         card = action.cards[0]
+        calls = self.calls
         if verb == "expose":
-            shown = tuple(sorted((*self.exposed[seat], card)))
-            return self._evolve(log=log, exposed=_with(self.exposed, seat, shown))
+            shown = tuple(sorted((*calls.exposed[seat], card)))
+            return self._evolve(log=log, calls=evolve(calls, exposed=_with(calls.exposed, seat, shown)))
         # A call: the owner must play the card if it is a legal play for them; if not, the call falls
         # and everyone learns that (the owner's answer at a real table is public too).
         owner = self.mover
         assert owner is not None
         if card in self._allowed(owner):
-            return self._evolve(log=log.with_events(Called(seat, card, owner)), called=card)
+            return self._evolve(
+                log=log.with_events(Called(seat, card, owner)), calls=evolve(calls, called=card)
+            )
         return self._evolve(
             log=log.with_events(Called(seat, card, owner, stands=False)),
-            refused_calls=(*self.refused_calls, card),
+            calls=evolve(calls, refused=(*calls.refused, card)),
         )
 
     def _play(self, card: Card, seat: int, log: Log) -> AllFoursState:
         n = self.num_seats
         hands = _with(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
-        exposed = self.exposed
-        if card in exposed[seat]:
-            exposed = _with(exposed, seat, tuple(c for c in exposed[seat] if c != card))
+        calls = self.calls
+        if not calls.quiet or card in calls.exposed[seat]:
+            calls = calls.after_play(seat, card)
         trick = (*self.trick, card)
         if len(trick) < n:
             return self._evolve(
                 log=log,
                 hands=hands,
-                exposed=exposed,
-                called=None,
-                refused_calls=(),
+                calls=calls,
                 trick=trick,
                 mover=next_seat(seat, n),
             )
@@ -354,9 +380,7 @@ class AllFoursState(State):
         after = self._evolve(
             log=log,
             hands=hands,
-            exposed=exposed,
-            called=None,
-            refused_calls=(),
+            calls=calls,
             trick=(),
             leader=taker,
             mover=taker,
@@ -457,9 +481,7 @@ class AllFoursState(State):
             tricks_won=(0, 0),
             tricks=(),
             jack_taker=None,
-            exposed=((),) * n,
-            called=None,
-            refused_calls=(),
+            calls=Calls(((),) * n),
             last_trick=(),
             last_leader=None,
             last_winner=None,
@@ -571,9 +593,7 @@ def blank(
         tricks_won=(0, 0),
         tricks=(),
         jack_taker=None,
-        exposed=((),) * n,
-        called=None,
-        refused_calls=(),
+        calls=Calls(((),) * n),
         last_trick=(),
         last_leader=None,
         last_winner=None,
