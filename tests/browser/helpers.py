@@ -60,6 +60,11 @@ IN_VIEW = """() => {
 }"""
 
 
+UNDIMMED = """() => [...document.querySelectorAll('#hand .card')].every((card) =>
+  getComputedStyle(card).opacity === '1'
+  && !getComputedStyle(card.firstChild).filter.includes('brightness'))"""
+
+
 def out_of_view(page: Page) -> list[str]:
     """The hand's cards and the controls that are not wholly within the viewport (where the page is)."""
     result: list[str] = page.evaluate(IN_VIEW)
@@ -101,6 +106,8 @@ def play_until_deal_scored(page: Page, limit: float = 90.0, shots: str = "") -> 
             return actions
         if phone:
             assert not out_of_view(page), (actions, out_of_view(page))
+        if not page.locator("#hand .card.playable").count():  # a bid or a word: the hand is read, not dimmed
+            assert page.evaluate(UNDIMMED), page.evaluate("document.body.dataset.phase")
         if shots:
             shot(page, f"{shots}-{actions:02d}-{page.evaluate('document.body.dataset.phase')}")
         if act_once(page):
