@@ -8,16 +8,25 @@ ARGS   ?=
 
 .PHONY: play serve loadtest test lint typecheck pytest bench anchors clean
 
+SERVE_STAMP := $(VENV)/.installed-server
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Serving needs only the server extra: not Ray, OpenSpiel or the test tools.
+$(SERVE_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[server]'
+	touch $(SERVE_STAMP)
+
 play: $(STAMP)  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
 	$(BIN)/tricktable play $(GAME) $(ARGS)
 
-serve: $(STAMP)  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
+serve: $(SERVE_STAMP)  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
 	$(BIN)/tricktable serve $(ARGS)
 
 loadtest: $(STAMP)  ## tables of 4 websocket clients against a server process (ARGS="--tables 1000 --think 1")

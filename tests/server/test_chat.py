@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.server.helpers import Seat, join, make_client, new_table
+from tricktable.server.protocol import MAX_CHAT
 
 
 def next_of(seat: Seat, kind: str) -> dict[str, object]:
@@ -37,5 +38,5 @@ def test_chat_reaches_the_table(tmp_path: Path) -> None:
             assert next_of(seats[2], "error")["code"] == "not_seated"
             b.send_json({"type": "chat", "text": "   "})
             assert next_of(seats[1], "error")["code"] == "malformed"
-            b.send_json({"type": "chat", "text": "x" * 301})
-            assert next_of(seats[1], "error")["code"] == "malformed"
+            b.send_json({"type": "chat", "text": "x" * (MAX_CHAT + 1)})
+            assert next_of(seats[1], "error")["code"] == "too_long"

@@ -69,7 +69,7 @@ def test_malformed_frames(
 def test_binary_frame_is_read_as_text(table: tuple[TestClient, str, Seat, Seat]) -> None:
     client, table_id, mover, _ = table
     mover.ws.send_bytes(b"\xff\xfe")
-    assert mover.next_error()["code"] == "malformed"
+    assert mover.next_error()["code"] == "bad_text"  # not UTF-8
     goes_on(client, table_id, mover)
 
 

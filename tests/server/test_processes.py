@@ -3,14 +3,18 @@ processes sharing one PostgreSQL database with one table's clients split between
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 
+from tests.server.helpers import run_async
 from tests.server.processes import Player, Server, play, reset_postgres
 from tricktable import games
+from tricktable.server.store import SeatLeft, TableRow, hash_token, open_store
 
 DATABASES: dict[str, Callable[[Path], str]] = {
     "sqlite": lambda tmp: f"sqlite:///{tmp}/server.db",
@@ -106,3 +110,76 @@ def test_a_player_on_another_process_is_present_to_all(tmp_path: Path) -> None:
     finally:
         a.stop()
         b.stop()
+
+
+def test_processes_starting_at_once_on_a_new_database_all_start(tmp_path: Path) -> None:
+    """The schema is made once, by whichever process takes the migration lock first; the others wait
+    for it and find it made."""
+    db = reset_postgres()
+    started = [Server(db, tmp_path / f"{i}.log", wait=False) for i in range(4)]
+    try:
+        for server in started:
+            server.wait_ready(120)
+        table = started[0].post("/api/tables", {"game": "all-fours", "name": "after", "seed": 5})
+        for server in started:
+            assert server.get(f"/api/tables/{table['id']}")["version"] == 0
+    finally:
+        for server in started:
+            server.stop()
+
+
+def test_a_seat_left_through_one_process_is_lost_at_once_in_the_other(tmp_path: Path) -> None:
+    db = reset_postgres()
+    a = Server(db, tmp_path / "a.log", "--absent-after", "600")
+    b = Server(db, tmp_path / "b.log", "--absent-after", "600")
+    try:
+        table = a.post("/api/tables", {"game": "all-fours", "name": "leave", "seed": 5})
+        mover = games.get("all-fours").new(seed=5).to_move
+        assert mover is not None
+        token = a.post(f"/api/tables/{table['id']}/seats/{mover}", {"name": "gone"})["token"]
+        player = Player(b, table["id"], mover, token)
+        left = httpx.delete(
+            f"{a.url}/api/tables/{table['id']}/seats/{mover}",
+            headers={"authorization": f"Bearer {token}"},
+            timeout=10,
+        )
+        assert left.status_code == 204
+        action = player.frame["view"]["legal"][0]
+        player.ws.send(json.dumps({"type": "action", "action": action, "version": 0}))
+        player.ws.send(json.dumps({"type": "chat", "text": "still here?"}))
+        codes = []
+        while len(codes) < 2:
+            frame = json.loads(player.ws.recv(timeout=10))
+            if frame["type"] == "error":
+                codes.append(frame["code"])
+            else:
+                assert frame["type"] == "state" and frame["seat"] is None, frame  # watching now
+        assert codes == ["not_seated", "not_seated"]
+        assert a.get(f"/api/tables/{table['id']}")["version"] == 0
+        assert b.get(f"/api/tables/{table['id']}")["version"] == 0
+        player.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_an_action_is_written_only_while_its_token_holds_the_seat() -> None:
+    """The root of the check above, with no notification to help: the write itself refuses an action
+    whose seat was left in the meantime (through any process)."""
+
+    async def main() -> None:
+        store = await open_store(reset_postgres())
+        try:
+            row = TableRow("t1", "t", "all-fours", {}, 5, (None,) * 4, 0.0, 60.0, False)
+            await store.create_table(row)
+            assert await store.take_seat("t1", 2, "ann", "tok")
+            await store.append("t1", 0, 2, "stand", False, hash_token("tok"))
+            await store.leave_seat("t1", 2)
+            with pytest.raises(SeatLeft):
+                await store.append("t1", 1, 2, "stand", False, hash_token("tok"))
+            await store.append("t1", 1, 2, "stand", True)  # a stand-in's action needs no token
+            assert [a.idx for a in await store.actions("t1")] == [0, 1]
+        finally:
+            await store.close()
+
+    run_async(main())

@@ -21,13 +21,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tricktable import bots, games
 from tricktable.cards import parse_cards
 from tricktable.core import panel
-from tricktable.core.errors import shown
-from tricktable.core.rng import MAX_SEED
 from tricktable.server import protocol, web
+from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
+from tricktable.server.fields import Field, Refused, Shape, parse
 from tricktable.server.hub import Hub, SeatTaken
 from tricktable.server.openapi import openapi_document
+from tricktable.server.protocol import TOKEN
 from tricktable.server.room import ActionRefused, Client, Room, Settings
-from tricktable.server.store import open_store
+from tricktable.server.store import hash_token, open_store
 
 __all__ = ["create_app"]
 
@@ -45,34 +46,30 @@ def _hub(request: Request | WebSocket) -> Hub:
     return hub
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 16384:
-        raise ApiError(413, "too_large", "a request body is at most 16384 bytes")
+async def _body(request: Request, shape: Shape) -> dict[str, Any]:
+    """The request's JSON body, read no further than its limit, checked whole and by ``shape``."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
     try:
-        import json
-
-        obj = json.loads(raw or b"{}")
-    except ValueError:
-        raise ApiError(400, "malformed", "the body is not valid JSON") from None
-    if not isinstance(obj, dict):
-        raise ApiError(400, "malformed", "the body is a JSON object")
-    return obj
+        return shape.check(parse(bytes(raw) or b"{}", MAX_BODY, "the body"), "the body")
+    except Refused as err:
+        raise ApiError(413 if err.code == "too_large" else 400, err.code, err.reason) from None
 
 
-def _number(obj: dict[str, Any], key: str, low: float, high: float) -> float | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ApiError(
-            400, "malformed", f"{key} must be a number from {low:g} to {high:g}, not {shown(value)}"
-        )
-    return float(value)
+def _checked(field: Field, value: Any, name: str) -> Any:
+    """A path parameter or header, checked by its field."""
+    try:
+        return field.check(value, name)
+    except Refused as err:
+        raise ApiError(400, err.code, err.reason) from None
 
 
 async def _room(request: Request) -> Room:
-    room = await _hub(request).room(request.path_params["table_id"])
+    table_id = _checked(TABLE_ID, request.path_params["table_id"], "the table id")
+    room = await _hub(request).room(table_id)
     if room is None:
         raise ApiError(404, "no_such_table", "there is no table with that id")
     return room
@@ -118,29 +115,14 @@ async def list_games(request: Request) -> Response:
 
 
 async def create_table(request: Request) -> Response:
-    body = await _body(request)
-    game = body.get("game")
-    if not isinstance(game, str) or game not in games.names():
-        raise ApiError(400, "malformed", f"game must be one of {', '.join(games.names())}, not {shown(game)}")
-    config = body.get("config")
-    if config is not None and not isinstance(config, str | dict):
-        raise ApiError(400, "malformed", "config is an object of options, or a preset's name")
-    name = body.get("name", "")
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= 80:
-        raise ApiError(400, "malformed", "name must be a string of 1 to 80 characters")
-    seed = body.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED):
-        raise ApiError(400, "malformed", f"seed must be a whole number from 0 to {MAX_SEED - 1}")
+    body = await _body(request, NEW_TABLE)
+    game, config = body["game"], body["config"]
     try:
         num = games.get(game).num_seats(config)
     except ValueError as err:
         raise ApiError(400, "bad_config", str(err)) from None
-    seat_bots = body.get("bots", [None] * num)
-    if (
-        not isinstance(seat_bots, list)
-        or len(seat_bots) != num
-        or not all(b is None or (isinstance(b, str) and b in bots.names(game)) for b in seat_bots)
-    ):
+    seat_bots = body["bots"] if body["bots"] is not None else [None] * num
+    if len(seat_bots) != num or not all(b is None or b in bots.names(game) for b in seat_bots):
         raise ApiError(
             400,
             "malformed",
@@ -152,10 +134,10 @@ async def create_table(request: Request) -> Response:
             game=game,
             config=config,
             bots=seat_bots,
-            name=name.strip(),
-            seed=seed,
-            bot_pause=_number(body, "bot_pause", 0, 30),
-            absent_after=_number(body, "absent_after", 0.05, 3600),
+            name=body["name"],
+            seed=body["seed"],
+            bot_pause=body["bot_pause"],
+            absent_after=body["absent_after"],
         )
     except ValueError as err:
         raise ApiError(400, "bad_config", str(err)) from None
@@ -180,21 +162,16 @@ async def get_table(request: Request) -> Response:
 async def join_seat(request: Request) -> Response:
     room = await _room(request)
     seat = _seat(request, room)
-    body = await _body(request)
-    player = body.get("name")
-    if not isinstance(player, str) or not 0 < len(player.strip()) <= 40:
-        raise ApiError(400, "malformed", "name must be a string of 1 to 40 characters")
+    player = (await _body(request, TAKE_SEAT))["name"]
     if room.row.bots[seat] is not None:
         raise ApiError(409, "seat_taken", f"seat {seat} is played by the {room.row.bots[seat]} bot")
     if room.state.is_over:
         raise ApiError(409, "game_over", "the game is over")
     try:
-        token = await _hub(request).join(room, seat, player.strip())
+        token = await _hub(request).join(room, seat, player)
     except SeatTaken as err:
         raise ApiError(409, "seat_taken", str(err)) from None
-    return JSONResponse(
-        {"table": room.id, "seat": seat, "player": player.strip(), "token": token}, status_code=201
-    )
+    return JSONResponse({"table": room.id, "seat": seat, "player": player, "token": token}, status_code=201)
 
 
 async def leave_seat(request: Request) -> Response:
@@ -202,6 +179,8 @@ async def leave_seat(request: Request) -> Response:
     seat = _seat(request, room)
     auth = request.headers.get("authorization", "")
     token = auth.removeprefix("Bearer ").strip()
+    if token:
+        token = _checked(TOKEN, token, "the token")
     if not token or await room.store.seat_of(room.id, token) != seat:
         raise ApiError(403, "bad_token", "send the seat's token as 'Authorization: Bearer <token>'")
     await _hub(request).leave(room, seat)
@@ -253,7 +232,13 @@ async def table_socket(ws: WebSocket) -> None:
         await ws.close(code=1008, reason="origin not allowed")
         return
     await ws.accept()
-    room = await hub.room(ws.path_params["table_id"])
+    try:
+        table_id = TABLE_ID.check(ws.path_params["table_id"], "the table id")
+    except Refused as err:
+        await ws.send_json(protocol.error_frame(err.code, err.reason))
+        await ws.close(code=4400)
+        return
+    room = await hub.room(table_id)
     if room is None:
         await ws.send_json(protocol.error_frame("no_such_table", "there is no table with that id"))
         await ws.close(code=4404)
@@ -283,8 +268,9 @@ async def table_socket(ws: WebSocket) -> None:
                     await _send(ws, target, protocol.error_frame(err.code, err.reason, room.state.version))
                     continue
                 if isinstance(frame_in, protocol.Hello):
-                    seat = None
+                    seat, holder = None, None
                     if frame_in.token is not None:
+                        holder = hash_token(frame_in.token)
                         seat = await room.store.seat_of(room.id, frame_in.token)
                         if seat is None:
                             reason = "the seat token is not this table's; send hello without a token to watch"
@@ -293,14 +279,14 @@ async def table_socket(ws: WebSocket) -> None:
                             )
                             continue
                     if client is None:
-                        client = Client(ws, room, seat, frame_in.version)
+                        client = Client(ws, room, seat, frame_in.version, holder)
                         room.attach(client)
                         stack.callback(room.detach, client)
-                        writer = _start_writer(client)
+                        writer = _start_writer(client, ws)
                         stack.push_async_callback(_stop, writer)
                     else:
                         room.detach(client)
-                        client.seat, client.version = seat, frame_in.version
+                        client.seat, client.version, client.holder = seat, frame_in.version, holder
                         room.attach(client)
                         client.refresh()
                     continue
@@ -312,17 +298,21 @@ async def table_socket(ws: WebSocket) -> None:
         return
 
 
-def _start_writer(client: Client) -> Any:
+def _start_writer(client: Client, ws: WebSocket) -> Any:
     import asyncio
 
     task = asyncio.create_task(client.run_writer())
-    task.add_done_callback(_writer_done)
+
+    def done(task: Any) -> None:
+        # A writer that failed would leave the connection open and silent: close it, so the client
+        # reconnects (and is sent what it missed).
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a client's writer failed", exc_info=task.exception())
+            closing = asyncio.ensure_future(ws.close(code=1011))
+            closing.add_done_callback(lambda t: t.cancelled() or t.exception())
+
+    task.add_done_callback(done)
     return task
-
-
-def _writer_done(task: Any) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("a client's writer failed", exc_info=task.exception())
 
 
 async def _stop(task: Any) -> None:
@@ -346,6 +336,10 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
     elif isinstance(frame, protocol.Chat):
         if client.seat is None:
             room.error(client, "not_seated", "a spectator cannot chat: join a seat to talk at the table")
+            return
+        if client.holder is not None and not await room.store.holds(room.id, client.seat, client.holder):
+            room.unseat(client.seat)  # left through another process, a moment ago
+            room.error(client, "not_seated", "the seat was left: its token holds it no more")
             return
         players = await room.store.seat_players(room.id)
         said = {
@@ -388,7 +382,7 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
             )
             return
         try:
-            await room.act(client.seat, frame.text, frame.version)
+            await room.act(client.seat, frame.text, frame.version, holder=client.holder)
         except ActionRefused as err:
             room.error(client, err.code, err.reason)
 

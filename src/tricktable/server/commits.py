@@ -7,7 +7,9 @@ fills. A sender still returns only once its own action is committed, so "committ
 broadcast" holds for each action.
 
 If a batch fails (one row's index was taken by another server process), its rows are written one
-transaction each, so only the stale row fails and the rest are kept.
+transaction each, so only the stale row fails and the rest are kept. A writer may also leave rows out
+of a transaction that commits the others (a row whose seat was left meanwhile): it returns, for each
+row, None or the exception its sender gets.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from typing import Generic, TypeVar
 __all__ = ["GroupCommit"]
 
 Row = TypeVar("Row")
+Refusals = Sequence[BaseException | None] | None  # per row: why it was left out; None: all written
 
 
 class GroupCommit(Generic[Row]):
     """``await commit(row)`` returns once ``row`` is written by ``write(rows)``, which writes its rows
-    in one transaction (all or none). ``close()`` writes what is waiting and stops the writer."""
+    in one transaction (all or none, or those it returns no exception for). ``close()`` writes what
+    is waiting and stops the writer."""
 
-    def __init__(self, write: Callable[[Sequence[Row]], Awaitable[None]]) -> None:
+    def __init__(self, write: Callable[[Sequence[Row]], Awaitable[Refusals]]) -> None:
         self._write = write
         self._waiting: list[tuple[Row, asyncio.Future[None]]] = []
         self._wake = asyncio.Event()
@@ -69,21 +73,21 @@ class GroupCommit(Generic[Row]):
 
     async def _flush(self, batch: list[tuple[Row, asyncio.Future[None]]]) -> None:
         try:
-            await self._write([row for row, _ in batch])
+            refusals = await self._write([row for row, _ in batch])
         except Exception as err:
             if len(batch) == 1:
                 _settle(batch[0][1], err)
                 return
             for row, done in batch:  # find the failing rows; keep the others
                 try:
-                    await self._write([row])
-                except Exception as one:
-                    _settle(done, one)
+                    one = await self._write([row])
+                except Exception as failed:
+                    _settle(done, failed)
                 else:
-                    _settle(done, None)
+                    _settle(done, one[0] if one else None)
             return
-        for _, done in batch:
-            _settle(done, None)
+        for i, (_, done) in enumerate(batch):
+            _settle(done, refusals[i] if refusals else None)
 
 
 def _settle(done: asyncio.Future[None], err: BaseException | None) -> None:

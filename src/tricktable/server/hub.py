@@ -15,7 +15,7 @@ from tricktable.server import presence
 from tricktable.server.collector import keep_pauses_short
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
-from tricktable.server.store import CHANNEL, Store, TableRow
+from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Store, TableRow
 
 __all__ = ["Hub", "SeatTaken"]
 
@@ -69,6 +69,7 @@ class Hub:
         url = self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._listener = await asyncpg.connect(url)
         await self._listener.add_listener(CHANNEL, self._heard)
+        await self._listener.add_listener(SEATS_CHANNEL, self._seat_left)
         shared = self.presence
         assert isinstance(shared, SharedPresence)
         await self._listener.add_listener(presence.CHANNEL, lambda *args: shared.heard(args[-1]))
@@ -84,6 +85,14 @@ class Hub:
         if idx.isdigit() and room.state.version > int(idx):
             return
         self._spawn(room.catch_up())
+
+    def _seat_left(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        """A seat was left through another process: its connections here lose it at once."""
+        table_id, _, rest = payload.partition(" ")
+        seat, _, origin = rest.partition(" ")
+        room = self.rooms.get(table_id)
+        if room is not None and origin != self.server_id and seat.isdigit():
+            room.unseat(int(seat))
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

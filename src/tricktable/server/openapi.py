@@ -1,11 +1,15 @@
-"""The OpenAPI 3.1 document of the HTTP API, written by hand (tests check it names every route the
-app serves, and that responses match it). The websocket protocol is in docs/protocol.md."""
+"""The OpenAPI 3.1 document of the HTTP API. Its inputs (bodies, parameters, limits, the games) are
+written from the definitions the app checks requests with (:mod:`tricktable.server.bodies`); the
+responses are described here (tests check it names every route the app serves, and that responses
+match it). The websocket protocol is in docs/protocol.md."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tricktable import __version__, games
+from tricktable import __version__
+from tricktable.server.bodies import MAX_BODY, NEW_TABLE, SEAT, TABLE_ID, TAKE_SEAT
+from tricktable.server.fields import CODES
 
 __all__ = ["openapi_document"]
 
@@ -23,13 +27,13 @@ def _errors(*codes: int) -> dict[str, Any]:
         403: "wrong token",
         404: "no such table or seat",
         409: "conflict (seat taken, game over or not yet over)",
-        413: "body too large",
+        413: f"body larger than {MAX_BODY} bytes",
     }
     return {str(c): _json(_ERROR, words[c]) for c in codes}
 
 
-_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": TABLE_ID.schema()}
+_SEAT = {"name": "seat", "in": "path", "required": True, "schema": SEAT.schema()}
 
 
 def openapi_document() -> dict[str, Any]:
@@ -98,17 +102,7 @@ def openapi_document() -> dict[str, Any]:
                     "parameters": [_TABLE_ID, _SEAT],
                     "requestBody": {
                         "required": True,
-                        "content": {
-                            "application/json": {
-                                "schema": {
-                                    "type": "object",
-                                    "required": ["name"],
-                                    "properties": {
-                                        "name": {"type": "string", "minLength": 1, "maxLength": 40}
-                                    },
-                                }
-                            }
-                        },
+                        "content": {"application/json": {"schema": TAKE_SEAT.schema()}},
                     },
                     "responses": {
                         "201": _json({"$ref": "#/components/schemas/Seat"}, "seated"),
@@ -136,21 +130,16 @@ def openapi_document() -> dict[str, Any]:
                 "Error": {
                     "type": "object",
                     "required": ["error", "reason"],
-                    "properties": {"error": {"type": "string"}, "reason": {"type": "string"}},
-                },
-                "NewTable": {
-                    "type": "object",
-                    "required": ["game", "name"],
                     "properties": {
-                        "game": {"type": "string", "enum": games.names()},
-                        "name": {"type": "string", "minLength": 1, "maxLength": 80},
-                        "config": {"oneOf": [{"type": "object"}, {"type": "string"}, {"type": "null"}]},
-                        "bots": {"type": "array", "items": {"type": ["string", "null"]}},
-                        "seed": {"type": "integer", "minimum": 0},
-                        "bot_pause": {"type": "number", "minimum": 0, "maximum": 30},
-                        "absent_after": {"type": "number", "minimum": 0.05, "maximum": 3600},
+                        "error": {
+                            "type": "string",
+                            "description": "a code; those of input refused at the edge: "
+                            + "; ".join(f"{code}: {words}" for code, words in CODES.items()),
+                        },
+                        "reason": {"type": "string"},
                     },
                 },
+                "NewTable": NEW_TABLE.schema(),
                 "Table": {
                     "type": "object",
                     "required": [

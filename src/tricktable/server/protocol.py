@@ -6,19 +6,21 @@ Action(text='play 7H', version=3)
 >>> read_frame('{"type": "dance"}')
 Traceback (most recent call last):
 ...
-tricktable.server.protocol.ProtocolError: unknown frame type 'dance': send hello, action, select, chat or ping
+tricktable.server.fields.Refused: unknown frame type 'dance': send hello, action, select, ping, chat
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from tricktable.core.errors import shown
+from tricktable.server.fields import CODES, Integer, ListOf, Nullable, Refused, Shape, Text, parse
 
 __all__ = [
     "ERROR_CODES",
+    "FRAMES",
+    "MAX_CHAT",
     "MAX_FRAME",
     "Action",
     "Chat",
@@ -34,8 +36,7 @@ MAX_FRAME = 8192  # bytes: the longest client frame (a Tractor play of 30 cards 
 
 #: Every error code the server sends, and what it means.
 ERROR_CODES = {
-    "malformed": "the frame is not a JSON object with the fields its type needs",
-    "too_large": f"the frame is longer than {MAX_FRAME} bytes",
+    **CODES,
     "rate_limited": "too many frames: this one was dropped",
     "hello_first": "send a hello frame before anything else",
     "bad_token": "the seat token is not this table's",
@@ -49,13 +50,7 @@ ERROR_CODES = {
 }
 
 
-class ProtocolError(ValueError):
-    """A frame the server cannot take; ``code`` is one of :data:`ERROR_CODES`."""
-
-    def __init__(self, reason: str, code: str = "malformed") -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
+ProtocolError = Refused  # a frame the server cannot take; its ``code`` is one of ERROR_CODES
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,60 +80,42 @@ class Chat:
     text: str  # a line a seated player says at the table, relayed to everyone there (not stored)
 
 
-MAX_CHAT = 300  # characters in a chat line
+MAX_CHAT = 600  # bytes of UTF-8 in a chat line (300 characters of most alphabets, 200 of CJK)
+MAX_TOKEN = 100  # bytes: a seat token is 43 characters of URL-safe base64
 
 Frame = Hello | Action | Select | Ping | Chat
 
-
-def _version(obj: dict[str, Any], required: bool) -> int:
-    if "version" not in obj and not required:
-        return -1
-    value = obj.get("version")
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ProtocolError(f"version must be a whole number of actions, not {shown(value)}")
-    return value
-
-
-def _string(obj: dict[str, Any], key: str, limit: int) -> str:
-    value = obj.get(key)
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise ProtocolError(
-            f"{key} must be a non-empty string of at most {limit} characters, not {shown(value)}"
-        )
-    return value
+_VERSION = Integer(0, 2**53)
+TOKEN = Text(MAX_TOKEN, what="a seat token", pattern="[A-Za-z0-9_-]+")
+#: Each client frame's fields (besides ``type``); the fields module checks them.
+FRAMES: dict[str, Shape] = {
+    "hello": Shape({"token": Nullable(TOKEN), "version": _VERSION}, {"token": None, "version": -1}),
+    "action": Shape({"action": Text(400, what="an action in notation", strip=True), "version": _VERSION}),
+    "select": Shape({"picked": ListOf(Text(16, what="a card"), 60, "a list of cards")}, {"picked": []}),
+    "ping": Shape({}),
+    "chat": Shape({"text": Text(MAX_CHAT, what="a line of chat", strip=True)}),
+}
 
 
 def read_frame(text: str | bytes) -> Frame:
     """The frame a client sent, or :class:`ProtocolError` saying what is wrong with it."""
-    if len(text) > MAX_FRAME:
-        raise ProtocolError(f"a frame is at most {MAX_FRAME} bytes; this one has {len(text)}", "too_large")
-    try:
-        obj = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("the frame is not valid JSON") from None
+    obj = parse(text, MAX_FRAME, "a frame")
     if not isinstance(obj, dict):
         raise ProtocolError(f"a frame is a JSON object, not {type(obj).__name__}")
     kind = obj.get("type")
+    shape = FRAMES.get(kind) if isinstance(kind, str) else None
+    if shape is None:
+        raise ProtocolError(f"unknown frame type {shown(kind)}: send {', '.join(FRAMES)}")
+    f = shape.check(obj, f"a {kind} frame")
     if kind == "hello":
-        token = obj.get("token")
-        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 100):
-            raise ProtocolError("token must be the seat token string, or absent for a spectator")
-        return Hello(token, _version(obj, required=False))
+        return Hello(f["token"], f["version"])
     if kind == "action":
-        return Action(_string(obj, "action", 400), _version(obj, required=True))
+        return Action(f["action"], f["version"])
     if kind == "select":
-        picked = obj.get("picked", [])
-        if not isinstance(picked, list) or len(picked) > 60 or not all(isinstance(c, str) for c in picked):
-            raise ProtocolError('picked must be a list of at most 60 card strings, like ["7H", "7H"]')
-        return Select(tuple(picked))
-    if kind == "ping":
-        return Ping()
+        return Select(tuple(f["picked"]))
     if kind == "chat":
-        text = _string(obj, "text", MAX_CHAT).strip()
-        if not text:
-            raise ProtocolError("text must say something, not only spaces")
-        return Chat(text)
-    raise ProtocolError(f"unknown frame type {shown(kind)}: send hello, action, select, chat or ping")
+        return Chat(f["text"])
+    return Ping()
 
 
 def error_frame(code: str, reason: str, version: int | None = None) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from tricktable.core.events import Event
 from tricktable.core.state import State
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
-from tricktable.server.store import StaleWrite, Store, TableRow
+from tricktable.server.store import SeatLeft, StaleWrite, Store, TableRow
 from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
 
 __all__ = ["ActionRefused", "Client", "Room", "Settings", "replay_table"]
@@ -58,13 +58,16 @@ class Socket(Protocol):
 
 
 class Client:
-    """One websocket: its seat (None: a spectator) and the last version it was sent (-1: nothing
-    yet, so its first frame holds every event from the start)."""
+    """One websocket: its seat (None: a spectator), the hash of the token that holds it, and the last
+    version it was sent (-1: nothing yet, so its first frame holds every event from the start)."""
 
-    def __init__(self, socket: Socket, room: Room, seat: int | None, version: int) -> None:
+    def __init__(
+        self, socket: Socket, room: Room, seat: int | None, version: int, holder: str | None = None
+    ) -> None:
         self.socket = socket
         self.room = room
         self.seat = seat
+        self.holder = holder
         self.version = version
         self._out: deque[dict[str, Any]] = deque()
         self._dirty = True
@@ -170,7 +173,7 @@ class Room:
         """The seat's player left: its connections watch on as spectators."""
         for c in list(self.clients):
             if c.seat == seat:
-                c.seat = None
+                c.seat = c.holder = None
                 c.refresh()
         self._gone(seat)
         self._changed.set()
@@ -249,9 +252,12 @@ class Room:
             c.refresh()
 
     # --- actions -------------------------------------------------------------------------------
-    async def act(self, seat: int, text: str, version: int, *, by_bot: bool = False) -> None:
+    async def act(
+        self, seat: int, text: str, version: int, *, by_bot: bool = False, holder: str | None = None
+    ) -> None:
         """Take ``seat``'s action made against ``version``; :class:`ActionRefused` with the reason if
-        it cannot be taken. Committed to the log before anyone is told."""
+        it cannot be taken. Committed to the log before anyone is told; a player's (``holder``: the
+        hash of the token it came with) only if that token still holds the seat."""
         async with self.lock:
             state = self.state
             if state.is_over:
@@ -273,7 +279,10 @@ class Room:
             assert made is not None
             action = made[1]
             try:
-                await self.store.append(self.id, version, seat, str(action), by_bot)
+                await self.store.append(self.id, version, seat, str(action), by_bot, holder)
+            except SeatLeft:
+                self.unseat(seat)
+                raise ActionRefused("not_seated", "the seat was left: its token holds it no more") from None
             except StaleWrite:
                 # Another server process wrote this index first: take its actions and refuse ours.
                 await self._catch_up_locked()

@@ -47,7 +47,9 @@ from tricktable.server.sqlite_log import SqliteWriter
 
 __all__ = [
     "CHANNEL",
+    "SEATS_CHANNEL",
     "ActionRow",
+    "SeatLeft",
     "StaleWrite",
     "Store",
     "TableRow",
@@ -58,6 +60,7 @@ __all__ = [
 ]
 
 CHANNEL = "tricktable_actions"  # PostgreSQL NOTIFY channel: "<table id> <last index> <origin>"
+SEATS_CHANNEL = "tricktable_seats"  # a seat left: "<table id> <seat> <origin>"
 
 metadata = MetaData()
 
@@ -99,10 +102,33 @@ actions = Table(
 
 
 _ACTION_COLUMNS = tuple(c.name for c in actions.columns)  # a row of the log, in the order appended
+_UNNEST = (*_ACTION_COLUMNS, "holder")  # and the hash of the token it was sent with (None: a bot's)
+
+# PostgreSQL: a batch of actions in one statement, each a player's only if its token still holds the
+# seat as the transaction runs (a leave committed by another process is seen: read committed).
+_INSERT_HELD = text(
+    """
+    INSERT INTO actions (table_id, idx, seat, action, by_bot, at)
+    SELECT v.table_id, v.idx, v.seat, v.action, v.by_bot, v.at
+    FROM unnest(CAST(:table_id AS text[]), CAST(:idx AS int[]), CAST(:seat AS int[]),
+                CAST(:action AS text[]), CAST(:by_bot AS boolean[]), CAST(:at AS float8[]),
+                CAST(:holder AS text[]))
+         AS v(table_id, idx, seat, action, by_bot, at, holder)
+    WHERE v.holder IS NULL OR EXISTS (
+        SELECT 1 FROM seats s
+        WHERE s.table_id = v.table_id AND s.seat = v.seat AND s.token_hash = v.holder)
+    RETURNING table_id, idx
+    """
+)
 
 
 class StaleWrite(Exception):
     """Another writer committed this table's action at that index first."""
+
+
+class SeatLeft(Exception):
+    """The action's seat was left (its token revoked), maybe through another server process, before
+    the action was committed: it is not written."""
 
 
 def hash_token(token: str) -> str:
@@ -171,7 +197,7 @@ class Store:
         if engine.url.get_backend_name() == "sqlite" and path and path != ":memory:":
             self._sqlite = SqliteWriter(path, actions)
         self._log: GroupCommit[tuple[Any, ...]] = GroupCommit(
-            self._write_actions if self._sqlite is None else self._sqlite.write
+            self._write_actions if self._sqlite is None else self._write_sqlite
         )
 
     @property
@@ -222,26 +248,48 @@ class Store:
             )
             return [ActionRow(r.idx, r.seat, r.action, bool(r.by_bot)) for r in rows]
 
-    async def append(self, table_id: str, idx: int, seat: int, action: str, by_bot: bool) -> None:
+    async def append(
+        self, table_id: str, idx: int, seat: int, action: str, by_bot: bool, holder: str | None = None
+    ) -> None:
         """Commit action ``idx``; :class:`StaleWrite` if that index is already taken. Actions of many
-        tables share a transaction (see :mod:`tricktable.server.commits`)."""
+        tables share a transaction (see :mod:`tricktable.server.commits`). ``holder``: the hash of the
+        token the action was sent with; on PostgreSQL the action is written only if that token still
+        holds the seat as it commits, else :class:`SeatLeft` (a leave through another process)."""
         try:
-            await self._log.commit((table_id, idx, seat, action, by_bot, time.time()))
+            await self._log.commit((table_id, idx, seat, action, by_bot, time.time(), holder))
         except (IntegrityError, sqlite3.IntegrityError) as err:
             raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
 
-    async def _write_actions(self, rows: Sequence[tuple[Any, ...]]) -> None:
+    async def _write_sqlite(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        # One process holds a SQLite file: a leave unseats its connections before it answers.
+        assert self._sqlite is not None
+        await self._sqlite.write([r[:-1] for r in rows])
+
+    async def _write_actions(self, rows: Sequence[tuple[Any, ...]]) -> list[SeatLeft | None] | None:
         async with self.engine.begin() as conn:
-            await conn.execute(insert(actions), [dict(zip(_ACTION_COLUMNS, r, strict=True)) for r in rows])
-            if self.is_postgres:
-                # Delivered on commit, to every server process listening (see Hub.listen), this one
-                # too: the origin lets it skip its own.
-                last = {r[0]: r[1] for r in rows}
-                payloads = [f"{table_id} {idx} {self.origin}" for table_id, idx in last.items()]
+            if not self.is_postgres:
                 await conn.execute(
-                    text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                    {"channel": CHANNEL, "payloads": payloads},
+                    insert(actions), [dict(zip(_ACTION_COLUMNS, r[:-1], strict=True)) for r in rows]
                 )
+                return None
+            columns = {
+                name: list(values) for name, values in zip(_UNNEST, zip(*rows, strict=True), strict=True)
+            }
+            written = {(r.table_id, r.idx) for r in await conn.execute(_INSERT_HELD, columns)}
+            # Delivered on commit, to every server process listening (see Hub.listen), this one
+            # too: the origin lets it skip its own.
+            last = {r[0]: r[1] for r in rows if (r[0], r[1]) in written}
+            payloads = [f"{table_id} {idx} {self.origin}" for table_id, idx in last.items()]
+            await conn.execute(
+                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                {"channel": CHANNEL, "payloads": payloads},
+            )
+        if len(written) == len(rows):
+            return None
+        return [
+            None if (r[0], r[1]) in written else SeatLeft(f"seat {r[2]} of table {r[0]} was left")
+            for r in rows
+        ]
 
     async def notify(self, channel: str, payload: str) -> None:
         """A PostgreSQL notification to every server process listening on ``channel``."""
@@ -289,9 +337,26 @@ class Store:
             ).first()
         return None if r is None else int(r.seat)
 
+    async def holds(self, table_id: str, seat: int, holder: str) -> bool:
+        """Whether the token whose hash is ``holder`` still holds the seat."""
+        async with self.engine.connect() as conn:
+            r = await conn.execute(
+                select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token_hash == holder
+                )
+            )
+            return r.first() is not None
+
     async def leave_seat(self, table_id: str, seat: int) -> None:
+        """Free the seat: its token no longer holds it. On PostgreSQL every server process hears of it
+        (on :data:`SEATS_CHANNEL`) as the leave commits."""
         async with self.engine.begin() as conn:
             await conn.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.seat == seat))
+            if self.is_postgres:
+                await conn.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": SEATS_CHANNEL, "payload": f"{table_id} {seat} {self.origin}"},
+                )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -315,11 +380,18 @@ def _upgrade(conn: Connection) -> None:
     command.upgrade(cfg, "head")
 
 
+MIGRATION_LOCK = 0x7472_6963_6B74  # PostgreSQL advisory lock key ("trickt"): one migrator at a time
+
+
 async def open_store(url: str) -> Store:
-    """Connect to the database at ``url`` and migrate it to the current schema."""
+    """Connect to the database at ``url`` and migrate it to the current schema. On PostgreSQL any
+    number of processes may start at once: each migrates holding an advisory lock, until its
+    transaction ends, so the others wait and then find the schema at its head."""
     engine = create_async_engine(async_url(url))
     if engine.url.get_backend_name() == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
     async with engine.begin() as conn:
+        if engine.url.get_backend_name() == "postgresql":
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         await conn.run_sync(_upgrade)
     return Store(engine)
