@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -474,17 +474,8 @@ class AllFoursState(State):
             turned=(up,),
             trump=up // 13,
             decisions=self.decisions if not fresh else (),
-            dealt=(),
             leader=(dealer + 1) % n,
-            trick=(),
-            won=_NO_TEAM_CARDS,
-            tricks_won=(0, 0),
-            tricks=(),
-            jack_taker=None,
-            calls=Calls(((),) * n),
-            last_trick=(),
-            last_leader=None,
-            last_winner=None,
+            **_fresh_play(n),
         )
         return dealt._kicked(up)
 
@@ -548,6 +539,22 @@ class AllFoursState(State):
         return hidden_cards(self, self._viewer(seat))
 
 
+def _fresh_play(n: int) -> dict[str, Any]:
+    """The fields of a deal's play before its first card (a table before any deal, each new deal)."""
+    return {
+        "dealt": (),
+        "trick": (),
+        "won": _NO_TEAM_CARDS,
+        "tricks_won": (0, 0),
+        "tricks": (),
+        "jack_taker": None,
+        "calls": Calls(((),) * n),
+        "last_trick": (),
+        "last_leader": None,
+        "last_winner": None,
+    }
+
+
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
@@ -586,21 +593,12 @@ def blank(
         turned=(),
         trump=0,
         decisions=decisions,
-        dealt=(),
         leader=0,
-        trick=(),
-        won=_NO_TEAM_CARDS,
-        tricks_won=(0, 0),
-        tricks=(),
-        jack_taker=None,
-        calls=Calls(((),) * n),
-        last_trick=(),
-        last_leader=None,
-        last_winner=None,
         scores=scores,
         sheet=sheet,
         last_round=last_round,
         winner=None,
+        **_fresh_play(n),
     )
 
 

@@ -96,6 +96,35 @@ class TrickRecord:
     points: int
 
 
+def _deal_start(
+    deck: tuple[Card, ...],
+    deal_no: int,
+    round_no: int,
+    levels: tuple[int, int],
+    declarers: int | None,
+    starter: int,
+    last_round: RoundSummary | None,
+) -> dict[str, Any]:
+    """The fields of a state at the start of a deal (every field but the game's constants, the log
+    and the outcome): the one place a table before any deal (:meth:`TractorState.blank`) and each
+    new deal (``_new_deal``) are spelled out."""
+    return {
+        "stage": "draw",
+        "mover": starter,
+        "round_no": round_no,
+        "deal_no": deal_no,
+        "levels": levels,
+        "declarers": declarers,
+        "rank": FIRST_ROUND_RANK if declarers is None else levels[declarers],
+        "starter": starter,
+        "first_drawer": starter,
+        "deck": deck,
+        "leader": starter,
+        "last_round": last_round,
+        **_FRESH_DEAL,
+    }
+
+
 # The fields every new deal starts from (a first deal, a redeal, or the next round's deal).
 _FRESH_DEAL: dict[str, Any] = {
     "drawn": 0,
@@ -184,27 +213,15 @@ class TractorState(State):
     @classmethod
     def blank(cls, config: Config, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         """A table before any deal; :meth:`_new_deal` deals from it (the game's start, a sampled world)."""
-        first = config.first_round_starter
+        levels = (FIRST_ROUND_RANK, FIRST_ROUND_RANK)
         return cls(
             config=config,
             seed=seed,
             decks=decks,
             log=EMPTY_LOG,
-            stage="draw",
-            mover=first,
-            round_no=0,
-            deal_no=0,
-            levels=(FIRST_ROUND_RANK, FIRST_ROUND_RANK),
-            declarers=None,
-            rank=FIRST_ROUND_RANK,
             rules=DeclareRules.of(config),
-            starter=first,
-            first_drawer=first,
-            deck=(),
-            leader=first,
-            last_round=None,
             outcome=None,
-            **_FRESH_DEAL,
+            **_deal_start((), 0, 0, levels, None, config.first_round_starter, None),
         )
 
     def _new_deal(
@@ -224,21 +241,10 @@ class TractorState(State):
             round_no, levels, declarers, starter = self.round_no, self.levels, self.declarers, self.starter
             last_round = self.last_round
         assert levels is not None and starter is not None
+        deck = _deal(self.seed, self.decks, deal_no)
         return self._with(
             log=log.with_events(DealStarted(deal_no + 1, starter, levels)),
-            stage="draw",
-            mover=starter,
-            round_no=round_no,
-            deal_no=deal_no,
-            levels=levels,
-            declarers=declarers,
-            rank=FIRST_ROUND_RANK if declarers is None else levels[declarers],
-            starter=starter,
-            first_drawer=starter,
-            deck=_deal(self.seed, self.decks, deal_no),
-            leader=starter,
-            last_round=last_round,
-            **_FRESH_DEAL,
+            **_deal_start(deck, deal_no, round_no, levels, declarers, starter, last_round),
         )
 
     _with = evolve
