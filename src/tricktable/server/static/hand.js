@@ -78,16 +78,25 @@ function stripOf(row, width, cw) {
   return row.length < 2 ? cw : Math.min(cw + 4, (width - cw - gaps * GROUP_GAP) / (row.length - 1));
 }
 
+// As few rows as show every card's index (at most three: a Tractor kitty's 33 cards on a phone), each
+// split at a change of group near an even share if there is one.
 function rowsOf(cards, width, cw) {
-  if (stripOf(cards, width, cw) >= cw * MIN_STRIP) return [cards];
-  // two rows, split at a change of group near the middle if there is one
-  const mid = Math.ceil(cards.length / 2);
-  let at = mid;
-  for (let d = 0; d <= 3; d++) {
-    if (cards[mid + d]?.mark.group !== cards[mid + d - 1]?.mark.group) { at = mid + d; break; }
-    if (d && cards[mid - d]?.mark.group !== cards[mid - d - 1]?.mark.group) { at = mid - d; break; }
+  for (let n = 1; ; n++) {
+    const rows = [];
+    let from = 0;
+    for (let r = 1; r < n; r++) {
+      const even = Math.round((cards.length * r) / n);
+      let at = even;
+      for (let d = 0; d <= 3; d++) {
+        if (cards[even + d]?.mark.group !== cards[even + d - 1]?.mark.group) { at = even + d; break; }
+        if (d && cards[even - d]?.mark.group !== cards[even - d - 1]?.mark.group) { at = even - d; break; }
+      }
+      rows.push(cards.slice(from, at));
+      from = at;
+    }
+    rows.push(cards.slice(from));
+    if (n === 3 || rows.every((row) => stripOf(row, width, cw) >= cw * MIN_STRIP)) return rows.filter((row) => row.length);
   }
-  return [cards.slice(0, at), cards.slice(at)];
 }
 
 export function renderHand() {
