@@ -1,7 +1,8 @@
 """Persistence: a table is its config, seed and seats plus an append-only action log.
 
 SQLAlchemy 2 (async) over aiosqlite (SQLite in WAL mode, the default: one file, nothing to install) or
-asyncpg (``postgresql://...``, for several server processes). The log's primary key ``(table_id,
+asyncpg (``postgresql://...``, for several server processes; the action log there writes a batch
+and its notifications in one statement on a connection of its own). The log's primary key ``(table_id,
 idx)`` is what makes two writers safe: of two processes appending action ``idx`` to one table, one
 commits and the other gets :class:`StaleWrite` and catches up from the log.
 
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -102,24 +104,25 @@ actions = Table(
 
 
 _ACTION_COLUMNS = tuple(c.name for c in actions.columns)  # a row of the log, in the order appended
-_UNNEST = (*_ACTION_COLUMNS, "holder")  # and the hash of the token it was sent with (None: a bot's)
-
-# PostgreSQL: a batch of actions in one statement, each a player's only if its token still holds the
-# seat as the transaction runs (a leave committed by another process is seen: read committed).
-_INSERT_HELD = text(
-    """
+# PostgreSQL: a batch of actions and their notifications in one statement, so one round trip commits
+# them (autocommit: a statement is atomic). Each is a player's only if its token still holds the seat
+# as the statement runs (a leave committed by another process is seen). Before, a batch took BEGIN,
+# INSERT, NOTIFY and COMMIT through SQLAlchemy's pool: four round trips, each waiting for a turn of an
+# event loop busy with thousands of sockets, which made the commit stalls of up to seconds.
+_INSERT_HELD = """
+WITH ins AS (
     INSERT INTO actions (table_id, idx, seat, action, by_bot, at)
     SELECT v.table_id, v.idx, v.seat, v.action, v.by_bot, v.at
-    FROM unnest(CAST(:table_id AS text[]), CAST(:idx AS int[]), CAST(:seat AS int[]),
-                CAST(:action AS text[]), CAST(:by_bot AS boolean[]), CAST(:at AS float8[]),
-                CAST(:holder AS text[]))
+    FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::boolean[], $6::float8[], $7::text[])
          AS v(table_id, idx, seat, action, by_bot, at, holder)
     WHERE v.holder IS NULL OR EXISTS (
         SELECT 1 FROM seats s
         WHERE s.table_id = v.table_id AND s.seat = v.seat AND s.token_hash = v.holder)
-    RETURNING table_id, idx
-    """
-)
+    RETURNING table_id, idx)
+SELECT table_id, array_agg(idx) AS written,
+       pg_notify($8, table_id || ' ' || max(idx) || ' ' || $9) AS notified
+FROM ins GROUP BY table_id
+"""
 
 
 class StaleWrite(Exception):
@@ -196,6 +199,7 @@ class Store:
         self._sqlite: SqliteWriter | None = None
         if engine.url.get_backend_name() == "sqlite" and path and path != ":memory:":
             self._sqlite = SqliteWriter(path, actions)
+        self._pg: Any = None  # PostgreSQL: the action log's own asyncpg connection
         self._log: GroupCommit[tuple[Any, ...]] = GroupCommit(
             self._write_actions if self._sqlite is None else self._write_sqlite
         )
@@ -206,6 +210,8 @@ class Store:
 
     async def close(self) -> None:
         await self._log.close()
+        if self._pg is not None:
+            await self._pg.close()
         if self._sqlite is not None:
             await self._sqlite.close()
         await self.engine.dispose()
@@ -257,7 +263,7 @@ class Store:
         holds the seat as it commits, else :class:`SeatLeft` (a leave through another process)."""
         try:
             await self._log.commit((table_id, idx, seat, action, by_bot, time.time(), holder))
-        except (IntegrityError, sqlite3.IntegrityError) as err:
+        except (IntegrityError, sqlite3.IntegrityError, asyncpg.UniqueViolationError) as err:
             raise StaleWrite(f"action {idx} of table {table_id} is already written") from err
 
     async def _write_sqlite(self, rows: Sequence[tuple[Any, ...]]) -> None:
@@ -266,24 +272,25 @@ class Store:
         await self._sqlite.write([r[:-1] for r in rows])
 
     async def _write_actions(self, rows: Sequence[tuple[Any, ...]]) -> list[SeatLeft | None] | None:
-        async with self.engine.begin() as conn:
-            if not self.is_postgres:
+        if not self.is_postgres:
+            async with self.engine.begin() as conn:
                 await conn.execute(
                     insert(actions), [dict(zip(_ACTION_COLUMNS, r[:-1], strict=True)) for r in rows]
                 )
-                return None
-            columns = {
-                name: list(values) for name, values in zip(_UNNEST, zip(*rows, strict=True), strict=True)
-            }
-            written = {(r.table_id, r.idx) for r in await conn.execute(_INSERT_HELD, columns)}
-            # Delivered on commit, to every server process listening (see Hub.listen), this one
-            # too: the origin lets it skip its own.
-            last = {r[0]: r[1] for r in rows if (r[0], r[1]) in written}
-            payloads = [f"{table_id} {idx} {self.origin}" for table_id, idx in last.items()]
-            await conn.execute(
-                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
-                {"channel": CHANNEL, "payloads": payloads},
-            )
+            return None
+        if self._pg is None:  # a connection of the writer's own: no pool, no transaction block
+            url = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+            self._pg = await asyncpg.connect(url)
+        columns = [list(c) for c in zip(*rows, strict=True)]
+        try:
+            # The notifications are delivered on commit to every server process listening (see
+            # Hub.listen), this one too: the origin lets it skip its own.
+            found = await self._pg.fetch(_INSERT_HELD, *columns, CHANNEL, self.origin)
+        except Exception:
+            if self._pg.is_closed():
+                self._pg = None  # connect again for the next batch
+            raise
+        written = {(r["table_id"], idx) for r in found for idx in r["written"]}
         if len(written) == len(rows):
             return None
         return [
