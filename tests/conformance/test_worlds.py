@@ -134,6 +134,17 @@ def test_twin_deals_look_the_same_to_the_seat(game: Any) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_a_finished_game_has_twins_too(game: Any) -> None:
+    """At the end of a game cards hidden during the last deal may have been shown (Tractor's kitty,
+    revealed when the round is scored): a world sampled then shows every seat exactly what it saw."""
+    *_, state = walk(game, 77, 60_000)
+    assert state.is_over
+    for seat in range(state.num_seats):
+        twin = game.sample(seat, state.events(seat), config=state.config, rng=random.Random(seat))
+        check_twin(game, state, twin, seat, random.Random(seat))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_the_sampler_refuses_what_no_seat_saw(game: Any) -> None:
     state = game.new(seed=3)
     while state.events(0) == state.events(1):  # until seat 0 holds cards seat 1 has not seen
