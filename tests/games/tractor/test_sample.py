@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from tricktable.cards import Card, parse_cards
+from tricktable.core import sampling
 from tricktable.core.events import DealStarted, Declared, Event, KittyBuried, KittyTaken, Played, TurnedUp
 from tricktable.games.tractor.lead import throw_check
 from tricktable.games.tractor.sight import shown_cards
@@ -75,6 +76,32 @@ def test_a_failed_throw_of_three_units_forcing_its_tractor() -> None:
     hands = {0: "2H AC AC 9C 9C TC TC JC JC QC QC KC KC 5C 5C 6C 6C", 3: "7C 7C 8C 8C"}
     state = _throw(hands, "AC 9C 9C 5C 5C 6C 6C")
     assert state.failed_throws[-1].forced == parse_cards("5C 5C 6C 6C")
+    _assert_every_seat_gets_twins(state)
+
+
+def test_a_hand_that_beat_the_forced_unit_is_dealt_not_waited_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only 7C 7C 8C 8C together in one hand beat the forced tractor: dealing at random, few worlds
+    # would hold it; the sampler gives one hand the beating unit first, so each world takes one try.
+    hands = {0: "2H AC AC 9C 9C TC TC JC JC QC QC KC KC 5C 5C 6C 6C", 3: "7C 7C 8C 8C"}
+    state = _throw(hands, "AC 9C 9C 5C 5C 6C 6C")
+    monkeypatch.setattr(sampling, "ATTEMPTS", 1)
+    for seat in range(3):
+        events = state.events(seat)
+        for n in range(TWINS):
+            world = GAME.sample(seat, events, config=state.config, rng=random.Random(n))
+            assert world.events(seat) == events
+
+
+def test_failed_throws_that_one_hidden_card_beat() -> None:
+    # Seed 35, random play (no trump): as seat 0 sees it, only seat 1's QS could have beaten the unit
+    # forced of two of seat 2's failed throws; the card given for the first serves the second.
+    rng = random.Random(35)
+    state = GAME.new(seed=35)
+    while state.version < 168:
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    last = state.failed_throws[-1]
+    assert (last.seat, last.attempted, last.forced) == (2, parse_cards("5S 9S"), parse_cards("5S"))
     _assert_every_seat_gets_twins(state)
 
 

@@ -4,18 +4,22 @@ From the seat's events the earlier rounds are kept as the seat saw them and the 
 cards are stacked again in drawing order:
 
 - the seat's own draws stay where it drew them (and the kitty, if it took it, as it saw it);
-- every other seat's draws hold the cards it has played, the cards it is known to hold (declared,
-  or withdrawn from a failed throw) and unseen cards up to its hand size, in a random order in which
+- every other seat's draws hold the cards it has played, the cards every seat knows it holds
+  (:func:`~tricktable.games.tractor.sight.shown_cards`: declared, withdrawn from a failed throw,
+  turned up from the kitty it took) and unseen cards up to its hand size, in a random order in which
   each declaration's cards were drawn before it was made;
 - another starter's kitty holds the cards turned up from it, in order, and 8 of its cards; what it
-  buried is drawn from the unseen cards (a declared or turned-up card it has not played may be in its
-  hand or buried);
+  buried is drawn from the unseen cards (a card it showed before burying and has not played may be
+  in its hand or buried);
 - the cards not yet drawn and an untaken kitty are the rest, in a random order.
 
 An unseen card is kept out of a hand whose plays show it could not have been there: a suit not
 followed, a pair the hand could not have held when a pair or tractor was led, a card that would
-have beaten a throw that stood. The deal's actions are then replayed on the new deck through the
-checked ``apply``, and the world is kept only if the seat's events come out the same.
+have beaten a unit of a throw that stood (or of a failed throw, a unit forced before the one that
+was). A failed throw also shows that another hand could beat the unit forced: unless a hand the seat
+knows of could, one hand chosen at random is dealt a beating unit first. The deal's actions are then
+replayed on the new deck through the checked ``apply``, and the world is kept only if every throw
+stands or fails as it did, forcing the same unit with the same penalty.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from itertools import product
 
-from tricktable.cards import Card, Rank, Suit
+from tricktable.cards import ALL_CARDS, Card, Rank, Suit
 from tricktable.core.actions import Action
 from tricktable.core.errors import IllegalActionError
 from tricktable.core.events import (
@@ -157,6 +162,7 @@ class _World:
         self.revealed: tuple[Card, ...] = ()
         self.kitty_taken: tuple[Card, ...] | None = None
         taken = buried = False
+        own_burial: tuple[Card, ...] = ()
         self.burial = Action("bury")
         """Another starter's burial in the last deck stacked (set by :meth:`deck`)."""
         trump: Trump | None = None
@@ -182,6 +188,8 @@ class _World:
                 self.kitty_taken = e.cards
             elif isinstance(e, KittyBuried):
                 buried = True
+                if e.seat == seat and e.cards:
+                    own_burial = e.cards
             elif isinstance(e, Played):
                 lead = trick[0][1] if trick else None
                 plays.append((e.seat, e.cards, lead or (), e.attempted))
@@ -189,6 +197,10 @@ class _World:
                 trick.append((e.seat, e.cards))
                 if len(trick) == 4:
                     trick = []
+        self.plays_of: list[list[tuple[int, tuple[Card, ...]]]] = [[] for _ in range(4)]
+        """Each seat's plays: their index among the deal's plays, and the cards."""
+        for j, (s, cards, _, _) in enumerate(plays):
+            self.plays_of[s].append((j, cards))
         self.declared = declared
         self.played = played
         self.trump = trump
@@ -197,6 +209,7 @@ class _World:
         if sum(own_draws.values()) != sum(1 for i in range(len(self.draws)) if (first + i) % 4 == seat):
             raise SampleError("the seat's own draws are missing from its events")
         mine = own_draws + (Counter(self.kitty_taken) if seat == starter and self.kitty_taken else Counter())
+        self.hand = mine - played[seat] - Counter(own_burial)
         # What each other seat is known to hold now, and (another starter) holds or has buried.
         shown = shown_cards(now)
         self.certain = [Counter() if s == seat else shown.held[s] for s in range(4)]
@@ -231,19 +244,17 @@ class _World:
             for i in range(len(self.sizes)):
                 if i not in place:
                     self.excluded[i].update(self.uncertain)
+        self.beaters: list[list[tuple[int, tuple[Card, ...]]]] = []
+        """Per failed throw whose forced unit no hand the seat knows of could beat: the ways to give
+        another hand a unit that beats it (its slot and the unseen cards it needs)."""
         if trump is not None:
             self._play_constraints(plays, trump)
 
-    def _held_from(
-        self,
-        s: int,
-        plays: Sequence[_Play],
-        j: int,
-    ) -> list[Card]:
+    def _held_from(self, s: int, j: int) -> list[Card]:
         """What seat ``s`` surely held before play ``j``: what it played from then on and what it is
-        known to hold now."""
-        later = [c for p, cards, _, _ in plays[j:] if p == s for c in cards]
-        return [*later, *self.certain[s].elements()]
+        known to hold now (the seat itself: its hand)."""
+        later = [c for k, cards in self.plays_of[s] if k >= j for c in cards]
+        return [*later, *(self.hand if s == self.seat else self.certain[s]).elements()]
 
     def _play_constraints(
         self,
@@ -254,6 +265,7 @@ class _World:
         by_suit: dict[int, list[Card]] = {}
         for c in dict.fromkeys(self.pool):
             by_suit.setdefault(suit_of[c], []).append(c)
+        failed: list[tuple[int, int, Unit]] = []  # play, thrower, unit forced
         for j, (s, cards, lead, attempted) in enumerate(plays):
             if lead:  # a follow
                 if s == self.seat:
@@ -263,9 +275,7 @@ class _World:
                 if sum(1 for c in cards if suit_of[c] == suit) < len(lead):
                     self.excluded[slot].update(by_suit.get(suit, ()))
                 elif len(lead) > 1:
-                    self._shape_limits(
-                        slot, self._held_from(s, plays, j), by_suit.get(suit, []), lead, cards, trump
-                    )
+                    self._shape_limits(slot, self._held_from(s, j), by_suit.get(suit, []), lead, cards, trump)
                 continue
             # A throw that stood: no other hand could beat any of its units. One that failed: none
             # could beat a unit that would have been forced before the one that was.
@@ -275,17 +285,46 @@ class _World:
                     continue  # a single unit always stands
             else:
                 units = lead_shape(attempted, trump).units
-                forced = next((forced_first(u) for u in units if u.cards == cards), None)
+                forced = next((u for u in units if u.cards == cards), None)
                 if forced is None:
                     raise SampleError("a failed throw's forced cards are not one of its units")
-                units = tuple(u for u in units if forced_first(u) < forced)
+                failed.append((j, s, forced))
+                first = forced_first(forced)
+                units = tuple(u for u in units if forced_first(u) < first)
                 if not units:
                     continue
             for other in self.others:
                 if other != s:
                     slot = self.others.index(other)
-                    held = self._held_from(other, plays, j)
+                    held = self._held_from(other, j)
                     self._throw_limits(slot, held, by_suit.get(units[0].suit, []), units, trump)
+        for j, thrower, unit in failed:
+            self._beater_options(j, thrower, unit, trump)
+
+    def _beater_options(self, j: int, thrower: int, unit: Unit, trump: Trump) -> None:
+        """A failed throw shows that some other hand could beat the unit it forced: unless a hand the
+        seat knows of could, the ways to give one a beating unit (:attr:`beaters`)."""
+        rivals = [s for s in range(4) if s != thrower]
+        if beatable_units((unit,), [self._held_from(s, j) for s in rivals], trump):
+            return
+        pool = Counter(self.pool)
+        options = []
+        for s in rivals:
+            if s == self.seat:
+                continue
+            slot = self.others.index(s)
+            held = Counter(self._held_from(s, j))
+            for beater in _beaters(unit, trump):
+                need = Counter(beater) - held
+                if (
+                    need <= pool
+                    and not any(c in self.excluded[slot] for c in need)
+                    and not any(n > 1 and c in self.single[slot] for c, n in need.items())
+                ):
+                    options.append((slot, tuple(need.elements())))
+        if not options:
+            raise SampleError("no other hand can have beaten the unit a failed throw forced")
+        self.beaters.append(options)
 
     def _shape_limits(
         self,
@@ -318,7 +357,27 @@ class _World:
                 self.single[slot].add(c)
 
     def deck(self, rng: random.Random) -> tuple[Card, ...]:
-        hidden = deal_slots(self.pool, self.sizes, self.excluded, rng, self.single)
+        pool, sizes = self.pool, self.sizes
+        given: list[list[Card]] = [[] for _ in sizes]
+        if self.beaters:
+            # First a beating unit for each failed throw that needs one, in a hand chosen at random.
+            left, room = Counter(pool), list(sizes)
+            for options in self.beaters:
+                # What each way still needs beyond the cards given for an earlier throw.
+                wants = [(i, Counter(need) - Counter(given[i])) for i, need in options]
+                if any(not more for _, more in wants):
+                    continue
+                fitting = [(i, more) for i, more in wants if more.total() <= room[i] and more <= left]
+                if not fitting:
+                    raise SampleError("the failed throws' beating units do not fit together")
+                i, more = rng.choice(fitting)
+                left -= more
+                room[i] -= more.total()
+                given[i] += more.elements()
+            pool, sizes = tuple(sorted(left.elements())), room
+        hidden = deal_slots(pool, sizes, self.excluded, rng, self.single)
+        for i, cards in enumerate(given):
+            hidden[i] += cards
         starter, seat = self.starter, self.seat
         kitty: list[Card] | None = None
         holdings: dict[int, list[Card]] = {}
@@ -336,7 +395,7 @@ class _World:
         # Each seat's draws, in an order in which every declaration's cards were drawn before it.
         deck: list[Card | None] = list(self.draws) + [None] * (DRAWN - len(self.draws))
         for s in self.others:
-            positions = [i for i in range(len(self.draws)) if (self.first + i) % 4 == s]
+            positions = range((s - self.first) % 4, len(self.draws), 4)
             order = self._draw_order(s, holdings[s], len(positions), rng)
             for i, c in zip(positions, order, strict=True):
                 deck[i] = c
@@ -374,7 +433,7 @@ class _World:
         left = list(cards)
         rng.shuffle(left)
         order: list[Card | None] = [None] * count
-        mine = [i for i in range(len(self.draws)) if (self.first + i) % 4 == s]
+        mine = range((s - self.first) % 4, len(self.draws), 4)
         for who, decl, before in self.declared:
             if who != s:
                 continue
@@ -396,3 +455,22 @@ def _follows(hand: list[Card], lead: tuple[Card, ...], play: tuple[Card, ...], t
     except IllegalActionError:
         return False
     return True
+
+
+def _beaters(unit: Unit, trump: Trump) -> list[tuple[Card, ...]]:
+    """The fewest cards that beat ``unit`` as a unit of its kind in its suit: a higher card, a higher
+    pair, or a tractor as long with a higher top (one pair per order: see :func:`beatable_units`)."""
+    order = trump.order_table
+    by_order: dict[int, list[Card]] = {}
+    for c in ALL_CARDS:
+        if trump.suit_table[c] == unit.suit:
+            by_order.setdefault(order[c], []).append(c)
+    copies = 1 if unit.kind == "single" else 2
+    length = max(unit.length, 1)
+    out = []
+    for top in by_order:
+        levels = range(top - length + 1, top + 1)
+        if top > unit.top and all(o in by_order for o in levels):
+            for choice in product(*(by_order[o] for o in levels)):
+                out.append(tuple(c for c in choice for _ in range(copies)))
+    return out

@@ -80,10 +80,9 @@ def shown_cards(events: Sequence[Event]) -> Shown:
             s = e.seat
             if e.attempted is not None:
                 held[s] |= Counter(e.attempted)
-            if held[s]:
-                held[s] -= Counter(e.cards)
-            if s == burier and either:
-                either -= Counter(e.cards)
+            _forget(held[s], e.cards)
+            if s == burier:
+                _forget(either, e.cards)
         elif isinstance(e, Declared):
             held[e.seat] |= Counter(e.cards)
         elif isinstance(e, TurnedUp):
@@ -96,6 +95,17 @@ def shown_cards(events: Sequence[Event]) -> Shown:
     if burier is not None:
         either -= held[burier]
     return Shown(tuple(held), burier, either)
+
+
+def _forget(known: Counter[Card], played: Sequence[Card]) -> None:
+    """``known -= Counter(played)`` in place, without building a counter for every play."""
+    if known:
+        for c in played:
+            n = known.get(c, 0)
+            if n > 1:
+                known[c] = n - 1
+            elif n:
+                del known[c]
 
 
 def deal_events(state: TractorState) -> tuple[Event, ...]:
