@@ -1,7 +1,7 @@
 """A remote bot: a websocket client that sits at a seat and plays the first legal action it is offered
 (replace the choices with something cleverer). Where the view offers cards to select instead of actions
-(Tractor's plays and kitty), it picks the first selectable card, tries the action with the cards picked
-so far, and on a refusal asks the server which card may be added next.
+(Tractor's plays and kitty), it picks the first selectable card and asks the server (``select``) which
+may be added next, until the picked cards complete an action (the answer's ``complete``), which it sends.
 
     python examples/remote_bot.py http://127.0.0.1:8000 TABLE_ID SEAT [--name NAME]
 """
@@ -15,8 +15,6 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
-
-CARD_VERBS = {"kitty": "bury"}  # the verb for cards picked in a phase (default: play)
 
 
 class Sender:
@@ -42,7 +40,7 @@ def main() -> None:
     seat.raise_for_status()
     token = seat.json()["token"]
     picked: list[str] = []
-    verb, version = "play", 0
+    version = 0
     with connect(args.server.replace("http", "ws", 1) + f"/ws/tables/{args.table}") as ws:
         send = Sender(ws)
         send({"type": "hello", "token": token})
@@ -59,14 +57,14 @@ def main() -> None:
                 if len(legal[0]) > 2:  # actions in notation (cards are two characters: 7H, TS, BJ)
                     send({"type": "action", "action": legal[0], "version": version})
                 else:
-                    verb = CARD_VERBS.get(frame["view"]["phase"], "play")
                     picked = [legal[0]]
-                    send({"type": "action", "action": f"{verb} {' '.join(picked)}", "version": version})
-            elif frame["type"] == "error" and frame["code"] == "illegal_action" and picked:
-                send({"type": "select", "picked": picked})  # not enough cards yet: which may be added?
-            elif frame["type"] == "selectable" and frame["cards"]:
-                picked.append(frame["cards"][0])
-                send({"type": "action", "action": f"{verb} {' '.join(picked)}", "version": version})
+                    send({"type": "select", "picked": picked})  # an action yet, or which may be added?
+            elif frame["type"] == "selectable" and frame["picked"] == picked and frame["version"] == version:
+                if frame["complete"]:  # the picked cards make this action: take it
+                    send({"type": "action", "action": frame["complete"], "version": version})
+                elif frame["cards"]:
+                    picked.append(frame["cards"][0])
+                    send({"type": "select", "picked": picked})
             elif frame["type"] == "error" and frame["code"] == "rate_limited":
                 time.sleep(1.0)
                 send(send.last)

@@ -113,10 +113,9 @@ def test_tractor_finished_picks_are_legal_plays() -> None:
     multi = 0
     for state in _play(env, 5):
         if env.picked and env.codec.mask(state, state.to_move or 0, env.picked)[TractorCodec.FINISH]:
-            verb = TractorCodec.VERB_OF_STAGE[state.phase]
-            from tricktable.core.actions import Action
-
-            state.check(Action.make(verb, env.picked), state.to_move)
+            done = state.completes(env.picked, state.to_move)
+            assert done is not None and Counter(done.cards) == Counter(env.picked)
+            state.check(done, state.to_move)
             multi += len(env.picked) > 1
     assert multi > 0
 

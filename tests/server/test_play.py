@@ -6,10 +6,13 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.server.helpers import Seat, join, make_client, new_table, play, room
+from tricktable.cards import parse_cards
+from tricktable.core import Action
 from tricktable.core.state import State
 
 
@@ -108,3 +111,81 @@ def test_tractor_select(tmp_path: Path, picked: list[str]) -> None:
         assert frame["picked"] == cards
         assert frame["cards"] == [str(c) for c in state.selectable(hand[:1] if picked else (), seat)]
         assert frame["cards"]
+
+
+def _selectable(seat: Seat, frame: dict[str, object]) -> dict[str, Any]:
+    seat.ws.send_json(frame)
+    while (answer := seat.receive())["type"] != "selectable":
+        pass
+    return answer
+
+
+def test_tractor_select_completes_and_says_why_a_tapped_card_is_refused(tmp_path: Path) -> None:
+    """The kitty and a follow picked through ``select``: ``complete`` is the action's text once the
+    picked cards make one, and a tapped card that may not be added brings the engine's refusal."""
+    with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
+        t = new_table(client, "tractor", seed=1)
+        seats = []
+        for s in range(4):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
+            ws.send_json({"type": "hello", "token": join(client, t["id"], s)})
+            seats.append(Seat(ws, s))
+        for s in seats:
+            s.until(0)
+        the_room = room(client, t["id"])
+        state = play(client, t["id"], seats, upto=90)
+        while state.phase != "kitty":
+            state = play(client, t["id"], seats, upto=state.version + 1)
+        seat = state.to_move
+        assert seat is not None
+        hand = [str(c) for c in the_room.state.view(seat).hand]  # type: ignore[attr-defined]
+        frame = _selectable(seats[seat], {"type": "select", "picked": hand[:7]})
+        assert frame["complete"] is None and "refusal" not in frame
+        frame = _selectable(seats[seat], {"type": "select", "picked": hand[:8], "tap": hand[8]})
+        assert frame["complete"] == str(Action.make("bury", parse_cards(" ".join(hand[:8]))))
+        assert frame["cards"] == [] and frame["picked"] == hand[:8]
+        refusal = frame["refusal"]
+        assert refusal["rule"] == "kitty_size" and refusal["params"] == {"n": 8, "chosen": 9}
+        assert refusal["reason"] == "the kitty holds exactly 8 cards: you chose 9"
+        # a follow: a card of another suit tapped while the seat holds the led suit
+        while True:
+            state = play(client, t["id"], seats, upto=state.version + 1)
+            seat = state.to_move
+            assert seat is not None and state.phase == "play"
+            if len(state.trick) == 1 and len(state.trick[0][1]) == 1:  # type: ignore[attr-defined]
+                trump = state.trump  # type: ignore[attr-defined]
+                led = trump.suit_of(state.trick[0][1][0])  # type: ignore[attr-defined]
+                mine = state.view(seat).hand
+                other = [c for c in mine if trump.suit_of(c) != led]
+                if other and any(trump.suit_of(c) == led for c in mine):
+                    break
+        frame = _selectable(seats[seat], {"type": "select", "picked": [], "tap": str(other[0])})
+        refusal = frame["refusal"]
+        expected = state.pick_refusal((), other[0], seat)
+        assert refusal["rule"] == "must_follow" and refusal["reason"] == str(expected)
+        assert refusal["params"] == expected.params  # type: ignore[union-attr]
+        follow = state.selectable((), seat)[0]
+        frame = _selectable(seats[seat], {"type": "select", "picked": [], "tap": str(follow)})
+        assert frame["complete"] is None and "refusal" not in frame  # a selectable tap: no refusal
+        frame = _selectable(seats[seat], {"type": "select", "picked": [str(follow)], "tap": str(other[0])})
+        assert frame["complete"] == f"play {follow}" and frame["refusal"]["rule"] == "count"
+
+
+def test_a_refusal_names_the_version_it_was_judged_at(tmp_path: Path) -> None:
+    """An out-of-turn action is refused naming the seat to move at the version it was made against,
+    and the error frame carries that version (the page drops the refusal once the table moves on)."""
+    with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
+        t = new_table(client, "back-alley", seed=2)
+        seats = []
+        for s in range(4):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
+            ws.send_json({"type": "hello", "token": join(client, t["id"], s)})
+            seats.append(Seat(ws, s))
+        for s in seats:
+            s.until(0)
+        state = room(client, t["id"]).state
+        other = next(s for s in range(4) if s != state.to_move)
+        seats[other].ws.send_json({"type": "action", "action": "bid 1", "version": state.version})
+        error = seats[other].next_error()
+        assert error["code"] == "not_your_turn" and error["version"] == state.version
+        assert error["rule"] == "turn_of" and error["params"]["mover_seat"] == state.to_move

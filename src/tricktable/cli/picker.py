@@ -29,16 +29,18 @@ PICK_HELP = (
 _PICK_WORDS = frozenset({"undo", "clear", "done", "cancel"})
 
 
-def multi_card_verb(state: State, legal: Sequence[Action]) -> str | None:
-    """The card verb of the seat's legal actions when they share one (only the ends of a possibly
-    lazy sequence are read, so this is cheap even for millions of actions)."""
-    if not legal:
+def multi_card_verb(state: State, seat: int, legal: Sequence[Action]) -> str | None:
+    """The verb of the seat's card pick (:meth:`State.pick`) when every legal action is one of its
+    multi-card actions, too many to list as a menu (Tractor's plays and kitty; declarations and
+    single cards stay menu items). Only the ends of a possibly lazy sequence are read."""
+    pick = state.pick(seat)
+    if pick is None or not legal:
         return None
     first, last = legal[0], legal[len(legal) - 1]
-    verb = state.VERBS.get(first.verb)
-    if first.verb != last.verb or verb is None or verb.args is not ArgKind.CARDS:
+    verb = state.VERBS.get(pick.verb)
+    if first.verb != pick.verb or last.verb != pick.verb or verb is None or verb.args is not ArgKind.CARDS:
         return None
-    return first.verb
+    return pick.verb
 
 
 class Picker:
@@ -112,13 +114,9 @@ class Picker:
             if card is None:
                 return
             if self.selectable()[card] <= 0:
-                held = Counter(self.order)[card] - self.picked.count(card)
-                why = (
-                    "you hold no more of it"
-                    if held <= 0
-                    else "no legal choice holds it with the cards picked"
-                )
-                self.console.print(f"{card} cannot be added: {why}", style="red")
+                # the rule that adding it breaks, as the engine words it
+                why = self.state.pick_refusal(self.picked, card, self.seat)
+                self.console.print(f"{card} cannot be added: {why or 'you hold no more of it'}", style="red")
                 return
             self.picked.append(card)
 

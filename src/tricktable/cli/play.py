@@ -261,7 +261,7 @@ class PlaySession:
 
     def picker(self, legal: Sequence[Action]) -> Picker | None:
         """A card-by-card picker for the seat's multi-card verb, or None if it has none now."""
-        verb = multi_card_verb(self.state, legal)
+        verb = multi_card_verb(self.state, self.human, legal)
         if verb is None:
             return None
         view = self.state.view(self.human)

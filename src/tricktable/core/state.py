@@ -31,6 +31,7 @@ from tricktable.core.config import GameConfig
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
 from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.history import Log
+from tricktable.core.pick import PLAY_ONE, Pick
 from tricktable.core.views import View
 
 __all__ = ["Result", "State", "evolve", "team_of"]
@@ -205,6 +206,71 @@ class State(ABC):
         cards = {a.cards[0] for a in self.legal_actions(seat) if a.verb == "play" and len(a.cards) == 1}
         return tuple(sorted(cards))
 
+    def pick(self, seat: int | None = None) -> Pick | None:
+        """The card pick the seat (default: to move) may make now: the verb its picked cards make and
+        how many it needs; None when it has no cards to pick (not its turn, a bid, a decision). In
+        single-card games: one card played by the seat to move, when a legal play exists (a seat
+        that acts out of turn, as All Fours' exposing, plays no card); Tractor overrides this."""
+        s = self._seat(seat)
+        if s is None or s != self.to_move or self.is_over:
+            return None
+        for a in self._legal(s):
+            if a.verb == "play" and len(a.cards) == 1:
+                return PLAY_ONE
+        return None
+
+    def completes(self, picked: Sequence[Card], seat: int | None = None) -> Action | None:
+        """The legal action that the picked cards make as they stand (:meth:`pick`'s verb naming
+        them), or None when they make none yet."""
+        s = self._seat(seat)
+        if len(picked) != 1 or s is None or s != self.to_move or self.is_over:
+            return None
+        card = picked[0]
+        for a in self._legal(s):
+            if a.verb == "play" and a.cards == (card,):
+                return a
+        return None
+
+    def pick_refusal(self, picked: Sequence[Card], card: Card, seat: int | None = None) -> Reason | None:
+        """Why ``card`` may not be added to ``picked`` (see :meth:`selectable`): the rule that adding
+        it breaks, with its stable code and params, as :meth:`check` would word it; None when it may."""
+        s = self._seat(seat)
+        if self.is_over:
+            return _GAME_OVER
+        if s is None:
+            return _NAME_SEAT
+        turn = self._turn_refusal(s)
+        if turn is not None:
+            return turn
+        picked = tuple(picked)
+        try:
+            if card in self.selectable(picked, s):
+                return None
+        except IllegalActionError as err:  # the picked cards themselves are not in the hand
+            return err.reason if isinstance(err.reason, Reason) else Reason(str(err), "picked_not_held")
+        return self._pick_reason(picked, card, s)
+
+    def _pick_reason(self, picked: tuple[Card, ...], card: Card, seat: int) -> Reason:
+        """Why ``card`` cannot join ``picked`` for a seat that may act (it is not selectable). In
+        single-card games: a second card, or the play of that card is against a rule."""
+        if picked:
+            text = f"one card is played at a time: {card} would be a second"
+            return Reason(text, "one_card", card=str(card))
+        reason = self._illegal_reason(Action("play", (card,)), seat)
+        assert reason is not None, f"{card} is legal to play but was not selectable"
+        return reason
+
+    def _turn_refusal(self, seat: int) -> Reason | None:
+        """Why ``seat`` may not act now (naming the seat to move), or None if it may."""
+        if self.may_act(seat):
+            return None
+        mover, phase = self.to_move, self.phase
+        if mover is None:
+            text = f"seat {seat} cannot act now: no seat may act now ({phase} phase)"
+            return Reason(text, "nobody_acts", seat=seat, phase=phase)
+        text = f"seat {seat} cannot act now: it is seat {mover}'s turn ({phase} phase)"
+        return Reason(text, "turn_of", seat=seat, mover_seat=mover, phase=phase)
+
     def events(self, seat: int | None = None, since: int | None = None) -> tuple[Event, ...]:
         """What ``seat`` (None: a spectator) has seen happen, in order, from the start of the game —
         or, with ``since``, only what happened after version ``since`` (what the actions from the
@@ -304,13 +370,9 @@ class State(ABC):
             assert s is not None
             if self.is_over:
                 raise IllegalActionError(_GAME_OVER)
-            if not self.may_act(s):
-                mover, phase = self.to_move, self.phase
-                if mover is None:
-                    text = f"seat {s} cannot act now: no seat may act now ({phase} phase)"
-                    raise NotYourTurnError(Reason(text, "nobody_acts", seat=s, phase=phase))
-                text = f"seat {s} cannot act now: it is seat {mover}'s turn ({phase} phase)"
-                raise NotYourTurnError(Reason(text, "turn_of", seat=s, mover_seat=mover, phase=phase))
+            turn = self._turn_refusal(s)
+            if turn is not None:
+                raise NotYourTurnError(turn)
         reason = self._illegal_reason(act, s)
         if reason is not None:
             raise IllegalActionError(reason)

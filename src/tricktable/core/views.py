@@ -26,6 +26,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action
+from tricktable.core.marks import Marks
+from tricktable.core.pick import Pick
 from tricktable.core.trick import Play, Trick
 
 __all__ = ["Record", "SuitTrump", "TrumpOrder", "View", "to_jsonable"]
@@ -158,8 +160,14 @@ class View:
     scores: tuple[int, ...]
     legal: tuple[str, ...]
     last_round: Mapping[str, Any] | None
+    marks: Marks
+    """Every distinct card of the game's pack: whether it is a trump, its display group and its
+    display order (``hand`` is sorted by it), from ``trump``; the same for every seat."""
+    pick: Pick | None
+    """The seat's card pick now: the verb its picked cards make and how many it needs
+    (:meth:`State.pick <tricktable.core.state.State.pick>`); None when it has no cards to pick."""
 
-    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal")
+    SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal", "pick")
     """The fields in which a seat's view may differ from the spectator's view of the same state;
     every other field is the same for every seat (a conformance test holds each game to it)."""
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -150,12 +149,6 @@ class TractorCodec(Codec):
     FINISH = CARD_IDS
     DRAW = CARD_IDS + 1
     PASS = CARD_IDS + 2
-    VERB_OF_STAGE: ClassVar[dict[str, str]] = {
-        "play": "play",
-        "kitty": "bury",
-        "draw": "declare",
-        "last-declare": "declare",
-    }
 
     def __init__(self) -> None:
         self.size = CARD_IDS + 3
@@ -188,17 +181,16 @@ class TractorCodec(Codec):
         return [a for a in state.legal_actions(seat) if a.verb in ("draw", "pass")]
 
     def _finishes(self, state: State, seat: int, picked: tuple[Card, ...]) -> bool:
-        verb = self.VERB_OF_STAGE.get(state.phase)
-        return verb is not None and state.is_legal(Action.make(verb, picked), seat)
+        return state.completes(picked, seat) is not None
 
     def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
         mask = self.mask(state, seat, picked)
         if not (0 <= index < self.size and mask[index]):
             reason = ""
-            if index == self.FINISH and picked:
-                verb = self.VERB_OF_STAGE.get(state.phase, "play")
+            pick = state.pick(seat)
+            if index == self.FINISH and picked and pick is not None:
                 try:
-                    state.check(Action.make(verb, picked), seat)
+                    state.check(Action.make(pick.verb, picked), seat)
                 except ValueError as err:
                     reason = f": {err}"
             raise IllegalActionError(
@@ -208,7 +200,7 @@ class TractorCodec(Codec):
         if index < CARD_IDS:
             return Step(None, (*picked, ALL_CARDS[index]))
         if index == self.FINISH:
-            return Step(Action.make(self.VERB_OF_STAGE[state.phase], picked), ())
+            return Step(state.completes(tuple(picked), seat), ())
         verb = "draw" if index == self.DRAW else "pass"
         return Step(next(a for a in self._plain(state, seat) if a.verb == verb), ())
 

@@ -19,7 +19,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tricktable import bots, games
-from tricktable.cards import parse_cards
+from tricktable.cards import Card, parse_cards
 from tricktable.core import panel
 from tricktable.server import protocol, web
 from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
@@ -357,24 +357,11 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
             return
         try:
             picked = parse_cards(" ".join(frame.picked))
+            tap = None if frame.tap is None else Card.parse(frame.tap)
         except ValueError as err:
             room.error(client, "invalid_action", str(err))
             return
-        cards = room.state.selectable(picked, client.seat)
-        text = " ".join(str(c) for c in picked)
-        # complete: the picked cards are a legal play (or kitty) as they stand, so a client may send it
-        complete = bool(picked) and any(
-            room.state.is_legal(f"{verb} {text}", client.seat) for verb in ("play", "bury")
-        )
-        client.push(
-            {
-                "type": "selectable",
-                "version": room.state.version,
-                "picked": [str(c) for c in picked],
-                "cards": [str(c) for c in cards],
-                "complete": complete,
-            }
-        )
+        client.push(protocol.selectable_frame(room.state, client.seat, picked, tap))
     elif isinstance(frame, protocol.Action):
         if client.seat is None:
             room.error(
@@ -384,7 +371,7 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
         try:
             await room.act(client.seat, frame.text, frame.version, holder=client.holder)
         except ActionRefused as err:
-            room.error(client, err.code, err.reason)
+            room.error(client, err.code, err.reason, err.version)
 
 
 # --- the app -------------------------------------------------------------------------------------------

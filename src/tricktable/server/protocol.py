@@ -1,5 +1,6 @@
-"""The websocket protocol's frames: reading a client's frame (every field checked) and the server's
-error frame. Pure functions; docs/protocol.md is the description for client writers.
+"""The websocket protocol's frames: reading a client's frame (every field checked), the server's
+error frame and its answer to a card selection. Pure functions; docs/protocol.md is the description
+for client writers.
 
 >>> read_frame('{"type": "action", "action": "play 7H", "version": 3}')
 Action(text='play 7H', version=3)
@@ -11,10 +12,13 @@ tricktable.server.fields.Refused: unknown frame type 'dance': send hello, action
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tricktable.core.errors import shown
+from tricktable.cards import Card
+from tricktable.core.errors import IllegalActionError, shown
+from tricktable.core.state import State
 from tricktable.server.fields import CODES, Integer, ListOf, Nullable, Refused, Shape, Text, parse
 
 __all__ = [
@@ -30,6 +34,8 @@ __all__ = [
     "Select",
     "error_frame",
     "read_frame",
+    "refusal_fields",
+    "selectable_frame",
 ]
 
 MAX_FRAME = 8192  # bytes: the longest client frame (a Tractor play of 30 cards is about 120)
@@ -68,6 +74,7 @@ class Action:
 @dataclass(frozen=True, slots=True)
 class Select:
     picked: tuple[str, ...]
+    tap: str | None = None  # a card the player tapped: if it cannot be added, the answer says why
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +98,13 @@ TOKEN = Text(MAX_TOKEN, what="a seat token", pattern="[A-Za-z0-9_-]+")
 FRAMES: dict[str, Shape] = {
     "hello": Shape({"token": Nullable(TOKEN), "version": _VERSION}, {"token": None, "version": -1}),
     "action": Shape({"action": Text(400, what="an action in notation", strip=True), "version": _VERSION}),
-    "select": Shape({"picked": ListOf(Text(16, what="a card"), 60, "a list of cards")}, {"picked": []}),
+    "select": Shape(
+        {
+            "picked": ListOf(Text(16, what="a card"), 60, "a list of cards"),
+            "tap": Nullable(Text(16, what="a card")),  # a tapped card: if refused, the answer says why
+        },
+        {"picked": [], "tap": None},
+    ),
     "ping": Shape({}),
     "chat": Shape({"text": Text(MAX_CHAT, what="a line of chat", strip=True)}),
 }
@@ -112,7 +125,7 @@ def read_frame(text: str | bytes) -> Frame:
     if kind == "action":
         return Action(f["action"], f["version"])
     if kind == "select":
-        return Select(tuple(f["picked"]))
+        return Select(tuple(f["picked"]), f["tap"])
     if kind == "chat":
         return Chat(f["text"])
     return Ping()
@@ -124,8 +137,36 @@ def error_frame(code: str, reason: str, version: int | None = None) -> dict[str,
     ``params``, so a client can word it in its own language."""
     assert code in ERROR_CODES, code
     frame: dict[str, Any] = {"type": "error", "code": code, "reason": str(reason), "version": version}
+    frame.update(refusal_fields(reason))
+    return frame
+
+
+def refusal_fields(reason: str) -> dict[str, Any]:
+    """``rule`` and ``params`` where the engine named the rule (a :class:`Reason`), else nothing."""
     rule = getattr(reason, "code", "")
-    if rule:
-        frame["rule"] = rule
-        frame["params"] = getattr(reason, "params", {})
+    if not rule:
+        return {}
+    return {"rule": rule, "params": getattr(reason, "params", {})}
+
+
+def selectable_frame(state: State, seat: int, picked: Sequence[Card], tap: Card | None) -> dict[str, Any]:
+    """The answer to ``select``: the cards that may be added to ``picked``, the action the picked
+    cards complete as they stand (its text, or None), and, when the tapped card may not be added,
+    the engine's refusal (``rule``, ``params`` and ``reason``, as in an error frame)."""
+    try:
+        cards = state.selectable(picked, seat)
+    except IllegalActionError:  # the picked cards are not all in the hand
+        cards = ()
+    done = state.completes(picked, seat) if picked else None
+    frame: dict[str, Any] = {
+        "type": "selectable",
+        "version": state.version,
+        "picked": [str(c) for c in picked],
+        "cards": [str(c) for c in cards],
+        "complete": None if done is None else str(done),
+    }
+    if tap is not None and tap not in cards:
+        reason = state.pick_refusal(picked, tap, seat)
+        if reason is not None:
+            frame["refusal"] = {**refusal_fields(reason), "reason": str(reason)}
     return frame

@@ -47,10 +47,15 @@ class Settings:
 
 
 class ActionRefused(Exception):
-    def __init__(self, code: str, reason: str) -> None:
+    """An action the table refused; ``version``: the table's version it was judged at (a refusal such
+    as "it is seat 3's turn" holds for that version only, and the table may move on before the
+    client hears of it)."""
+
+    def __init__(self, code: str, reason: str, version: int | None = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        self.version = version
 
 
 class Socket(Protocol):
@@ -270,11 +275,11 @@ class Room:
             try:
                 new = state.apply(text, seat)
             except NotYourTurnError as err:
-                raise ActionRefused("not_your_turn", err.reason) from None
+                raise ActionRefused("not_your_turn", err.reason, version) from None
             except IllegalActionError as err:
-                raise ActionRefused("illegal_action", err.reason) from None
+                raise ActionRefused("illegal_action", err.reason, version) from None
             except InvalidActionError as err:
-                raise ActionRefused("invalid_action", str(err)) from None
+                raise ActionRefused("invalid_action", str(err), version) from None
             made = new.log.last()
             assert made is not None
             action = made[1]
@@ -387,5 +392,6 @@ class Room:
                 log.exception("table %s: the bot for seat %d failed", self.id, seat)
                 await asyncio.sleep(1.0)
 
-    def error(self, client: Client, code: str, reason: str) -> None:
-        client.push(error_frame(code, reason, self.state.version))
+    def error(self, client: Client, code: str, reason: str, version: int | None = None) -> None:
+        """Tell the client of a refusal judged at ``version`` (default: the table's version now)."""
+        client.push(error_frame(code, reason, self.state.version if version is None else version))

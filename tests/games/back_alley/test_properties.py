@@ -56,7 +56,9 @@ def check_invariants(state: BackAlleyState) -> None:
         current = {k: v for k, v in view.to_dict().items() if k not in ("last_round", "sheet")}
         shown = set(leaves(current))
         assert not shown & {str(c) for c in state.hidden_cards(seat)}
-        assert view.hand == (() if seat is None else state.hands[seat])
+        assert view.hand == (
+            () if seat is None else tuple(sorted(state.hands[seat], key=view.trump.sort_key))
+        )
     json.dumps(state.view(0).to_dict())
 
 

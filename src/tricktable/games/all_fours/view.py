@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tricktable.cards import Card, Suit, sorted_natural
+from tricktable.cards import Card, Suit
+from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play
 from tricktable.core.views import Record, SuitTrump, View
+from tricktable.games.all_fours.deal import FULL_PACK
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, game_count
 
 if TYPE_CHECKING:
@@ -59,7 +61,9 @@ class AllFoursView(View):
 
 def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
     n = state.num_seats
-    hand = () if seat is None else sorted_natural(state.hands[seat])
+    trump = _TRUMPS[state.trump]
+    marks = _MARKS(trump)
+    hand = () if seat is None else marks.sorted(state.hands[seat])
     leader = state.leader
     trick: tuple[Play, ...] = tuple(((leader + i) % n, (c,)) for i, c in enumerate(state.trick))
     last_leader = state.last_leader or 0
@@ -87,10 +91,12 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         tricks=tricks,
         tricks_won=tuple(per_seat),
         team_tricks=state.tricks_won,
-        trump=_TRUMPS[state.trump],
+        trump=trump,
         scores=state.scores,
         legal=legal,
         last_round=last_round,
+        marks=marks,
+        pick=None if seat is None else state.pick(seat),
         num_seats=n,
         target=state.config.target,
         dealer=state.dealer,
@@ -107,6 +113,7 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
 
 
 _TRUMPS = tuple(SuitTrump(suit) for suit in Suit)
+_MARKS = MarkTable(FULL_PACK)
 
 
 @lru_cache(maxsize=1024)

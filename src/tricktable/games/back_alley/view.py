@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from tricktable.cards import Card, Suit
+from tricktable.cards import ALL_CARDS, Card, Suit
+from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play, Trick
 from tricktable.core.views import SuitTrump, View
 
@@ -59,6 +60,9 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
     sheet = tuple(row.as_dict() for row in state.match.sheet)
     over = state.mover is None
     trick: tuple[Play, ...] = tuple(((state.leader + i) % SEATS, (c,)) for i, c in enumerate(state.trick))
+    trump = _TRUMPS[d.trump]
+    marks = _MARKS(trump)
+    legal = tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else ()
     return BackAlleyView(
         game="back-alley",
         seat=seat,
@@ -66,7 +70,7 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         to_move=state.mover,
         version=state.version,
         deal_number=state.match.deals + (0 if over else 1),
-        hand=() if seat is None else state.hands[seat],
+        hand=() if seat is None else marks.sorted(state.hands[seat]),
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(d.stock),
         trick=trick,
@@ -75,10 +79,12 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         tricks=tuple(map(_trick, prog.tricks)),
         tricks_won=won,
         team_tricks=(won[0] + won[2], won[1] + won[3]),
-        trump=_TRUMPS[d.trump],
+        trump=trump,
         scores=state.match.scores,
-        legal=tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else (),
+        legal=legal,
         last_round=sheet[-1] if sheet else None,
+        marks=marks,
+        pick=None if seat is None else state.pick(seat),
         dealer=d.dealer,
         turn_up=d.turn_up,
         hand_number=state.match.number,
@@ -97,6 +103,9 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
 
 _TRUMPS = (*(SuitTrump(suit, jokers=True) for suit in Suit), SuitTrump(None))
 """By the deal's trump index: the suits (jokers on top), then :data:`NO_TRUMP` (index 4)."""
+
+
+_MARKS = MarkTable(ALL_CARDS)
 
 
 @lru_cache(maxsize=4096)

@@ -70,7 +70,7 @@ from tricktable.games.tractor.units import (
     pair_runs,
 )
 
-__all__ = ["check_follow", "legal_follows", "selectable"]
+__all__ = ["check_follow", "follow_refusal", "legal_follows", "selectable"]
 
 
 # --- the checker ---------------------------------------------------------------------------------
@@ -441,6 +441,44 @@ def _one_card_follows(hand: Sequence[Card], lead: Card, trump: Trump) -> _OneCar
 
 
 # --- card-by-card selection ----------------------------------------------------------------------
+
+
+def follow_refusal(
+    hand: Sequence[Card], lead: Sequence[Card], picked: Sequence[Card], trump: Trump
+) -> Reason:
+    """Why no legal follow contains ``picked`` (which :func:`selectable` refused): the rule that
+    :func:`check_follow` names for the play that completes ``picked`` as well as the hand allows.
+
+    The completion adds, from the hand's other cards, the led suit's first (pairs before singles,
+    higher pairs first, so that neighbouring pairs stay together as tractors), then any others. When
+    no legal follow holds ``picked`` every completion breaks a rule; this one breaks the rule that
+    the picked cards themselves break ("hearts were led and you hold ...: you must follow")."""
+    n = len(lead)
+    try:
+        if len(picked) >= n:
+            check_follow(hand, lead, picked, trump)
+        else:
+            left = card_counts(hand)
+            for c, k in require_held(left, picked).items():
+                left[c] -= k
+            check_follow(hand, lead, (*picked, *_fill(left, lead, n - len(picked), trump)), trump)
+    except IllegalActionError as err:
+        assert isinstance(err.reason, Reason), err.reason
+        return err.reason
+    raise AssertionError(f"{format_cards(picked)} can be completed to a legal follow")
+
+
+def _fill(left: dict[Card, int], lead: Sequence[Card], room: int, trump: Trump) -> list[Card]:
+    """``room`` cards from ``left`` (counts), the led suit's first: pairs high to low, then singles."""
+    table, order = trump.suit_table, trump.order_table
+    suit = table[lead[0]]
+    in_suit = sorted(
+        (c for c, k in left.items() if k and table[c] == suit), key=order.__getitem__, reverse=True
+    )
+    ranked = [c for c in in_suit if left[c] == 2 for _ in range(2)]
+    ranked += [c for c in in_suit if left[c] == 1]
+    ranked += [c for c in sorted(left, key=action_key) if table[c] != suit for _ in range(left[c])]
+    return ranked[:room]
 
 
 def selectable(

@@ -20,9 +20,11 @@ from math import comb
 from tricktable.cards import Card
 from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError, Reason
+from tricktable.games.tractor.lead import require_held
 from tricktable.games.tractor.multisets import LazySequence, unrank_combination
+from tricktable.games.tractor.units import card_counts
 
-__all__ = ["KITTY_SIZE", "BuryChoices", "bury_choices", "bury_selectable"]
+__all__ = ["KITTY_SIZE", "BuryChoices", "bury_choices", "bury_selectable", "kitty_refusal"]
 
 KITTY_SIZE = 8
 
@@ -84,3 +86,16 @@ def bury_selectable(hand: Sequence[Card], picked: Sequence[Card]) -> tuple[Card,
     if len(picked) >= KITTY_SIZE:
         return ()
     return tuple(sorted((c for c, n in left.items() if n > 0), key=action_key))
+
+
+def kitty_refusal(hand: Sequence[Card], picked: Sequence[Card]) -> Reason | None:
+    """Why ``picked`` cannot be (part of) the kitty: a card the hand does not hold (that often), or
+    more than 8 cards; None if it can."""
+    try:
+        require_held(card_counts(hand), picked)
+    except IllegalActionError as err:
+        return err.reason if isinstance(err.reason, Reason) else None
+    if len(picked) > KITTY_SIZE:
+        text = f"the kitty holds exactly {KITTY_SIZE} cards: you chose {len(picked)}"
+        return Reason(text, "kitty_size", n=KITTY_SIZE, chosen=len(picked))
+    return None

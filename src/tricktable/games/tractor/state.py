@@ -41,6 +41,7 @@ from tricktable.core.events import (
 )
 from tricktable.core.game import check_deck
 from tricktable.core.history import EMPTY_LOG, Log, Recorded
+from tricktable.core.pick import Pick
 from tricktable.core.rng import shuffled
 from tricktable.core.state import Result, State, evolve, team_of
 from tricktable.core.trick import Play
@@ -57,8 +58,8 @@ from tricktable.games.tractor.declare import (
     make_declaration,
     reveal_kitty,
 )
-from tricktable.games.tractor.follow import check_follow, legal_follows, selectable
-from tricktable.games.tractor.kitty import KITTY_SIZE, bury_choices, bury_selectable
+from tricktable.games.tractor.follow import check_follow, follow_refusal, legal_follows, selectable
+from tricktable.games.tractor.kitty import KITTY_SIZE, bury_choices, bury_selectable, kitty_refusal
 from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
 from tricktable.games.tractor.scoring import CARD_POINTS, RoundSummary, score_round
 from tricktable.games.tractor.trump import Trump
@@ -615,6 +616,54 @@ class TractorState(State):
             return tuple(sorted(out, key=action_key))
         return ()
 
+    def pick(self, seat: int | None = None) -> Pick | None:
+        """The seat's multi-card action now: a play (its count: the cards led; None for a lead), the
+        kitty (8 cards) or a declaration (None when declarations of several sizes are open)."""
+        s = self._seat(seat)
+        if s is None or not self.may_act(s):
+            return None
+        stage = self.stage
+        if stage == "play":
+            return _follow_pick(len(self.trick[0][1])) if self.trick else _LEAD_PICK
+        if stage == "kitty":
+            return _BURY_PICK
+        if stage in ("draw", "last-declare"):
+            sizes = {len(option) for option in self._declarations(s)}
+            if not sizes:
+                return None
+            return _DECLARE_PICKS.get(sizes.pop()) if len(sizes) == 1 else _DECLARE_PICK
+        return None
+
+    def completes(self, picked: Sequence[Card], seat: int | None = None) -> Action | None:
+        pick = self.pick(seat)
+        if pick is None or not picked or (pick.count is not None and len(picked) != pick.count):
+            return None
+        action = Action.make(pick.verb, picked)
+        return action if self.is_legal(action, seat) else None
+
+    def _pick_reason(self, picked: tuple[Card, ...], card: Card, seat: int) -> Reason:
+        """The rule that adding ``card`` to ``picked`` breaks: the lead's or follow's, the kitty's or
+        the declaration's (and outside them, that cards are not played yet)."""
+        cards = (*picked, card)
+        pick = self.pick(seat)
+        hand = self.hands[seat]
+        if pick is None:
+            reason = self._illegal_reason(Action.make("play", cards), seat)
+        elif pick.verb == "play" and self.trick:
+            reason = follow_refusal(hand, self.trick[0][1], cards, self._trump)
+        elif pick.verb == "play":
+            try:
+                check_lead(hand, cards, self._trump)
+                reason = None
+            except IllegalActionError as err:
+                reason = err.reason if isinstance(err.reason, Reason) else None
+        elif pick.verb == "bury":
+            reason = kitty_refusal(hand, cards)
+        else:
+            reason = declaration_reason(hand, seat, cards, self.declaration, self.rank, self.rules)
+        assert reason is not None, f"{card} was not selectable, yet no rule refuses {format_cards(cards)}"
+        return reason
+
     # --- what each seat sees ---------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TractorView:
         return build_view(self, self._viewer(seat))
@@ -645,6 +694,21 @@ class TractorState(State):
 
 
 _DRAW_ONLY = (DRAW,)
+_LEAD_PICK = Pick("play", None)
+_BURY_PICK = Pick("bury", KITTY_SIZE)
+_DECLARE_PICK = Pick("declare", None)
+_DECLARE_PICKS = {n: Pick("declare", n) for n in (1, 2, 3, 4)}
+_FOLLOW_PICKS: dict[int, Pick] = {}
+
+
+def _follow_pick(n: int) -> Pick:
+    """The pick of a follow to ``n`` cards led (made once per size)."""
+    pick = _FOLLOW_PICKS.get(n)
+    if pick is None:
+        pick = _FOLLOW_PICKS[n] = Pick("play", n)
+    return pick
+
+
 _DRAWN = tuple(tuple((Dealt(seat, (card,), 1),) for card in ALL_CARDS) for seat in range(4))
 """The event of each seat drawing each card."""
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from tricktable.cards import Card, Rank
+from tricktable.cards import ALL_CARDS, Card, Rank
+from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Trick
 from tricktable.core.views import Record, View
 from tricktable.games.tractor.config import ACE, level_name
@@ -41,6 +42,11 @@ class TractorView(View):
     levels: tuple[str, str]
     round: int
     declaration: Mapping[str, Any] | None
+    trump_source: Literal["undeclared", "declared", "kitty"]
+    """Where ``trump`` comes from: ``undeclared`` while nobody has declared (during the draw: the
+    suit is not known yet, which a declared no-trump round is not), ``declared`` from the standing
+    declaration (during the draw it can still be overturned), ``kitty`` from the cards turned up from
+    the kitty (a later round that nobody declared in)."""
     drawn: int
     revealed: tuple[Card, ...]
     kitty_taken: tuple[Card, ...]
@@ -61,7 +67,8 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             state.config.no_trump_rank_cards_are_trump,
             state.config.gap_tractors,
         )
-    hand = () if seat is None else tuple(sorted(state.hands[seat], key=trump.sort_key))
+    marks = _MARKS(trump)
+    hand = () if seat is None else marks.sorted(state.hands[seat])
     legal: tuple[str, ...] = ()
     if seat is not None and state.may_act(seat):
         if stage in ("play", "kitty"):
@@ -94,6 +101,8 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         scores=(min(state.levels[0], ACE), min(state.levels[1], ACE)),
         legal=legal,
         last_round=None if state.last_round is None else _summary(state.last_round),
+        marks=marks,
+        pick=None if seat is None else state.pick(seat),
         declarers=state.declarers,
         starter=state.starter,
         trump_options={
@@ -105,11 +114,15 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         levels=(level_name(state.levels[0]), level_name(state.levels[1])),
         round=state.round_no + 1,
         declaration=None if declaration is None else declaration.to_dict(),
+        trump_source="declared" if declaration is not None else "kitty" if state.revealed else "undeclared",
         drawn=state.drawn,
         revealed=state.revealed,
         kitty_taken=state.kitty_taken if sees_kitty_taken(state, seat) else (),
         failed_throws=tuple(map(_failed, state.failed_throws)),
     )
+
+
+_MARKS = MarkTable(ALL_CARDS)
 
 
 @lru_cache(maxsize=64)

@@ -133,10 +133,9 @@ function fan(cards, isTrump, room) {
   return { style: `--fan: ${strip.toFixed(1)}px; --n: ${cards.length}`, cards: cards.map((c) => faceCard(c, isTrump(c))) };
 }
 
-// Whether a card is a trump: the view's marks where the server sends them, else the view's trump.
+// Whether a card is a trump: the view's marks.
 function trumpMark(v) {
-  const test = trumpTest(v.game, v.trump);
-  return (c) => (v.marks ? Boolean(v.marks[c]?.trump) : test(c));
+  return trumpTest(v.marks);
 }
 
 function playSpot(v, [s, cards], mark, width, classes) {
@@ -173,7 +172,7 @@ export function trumpText(v) {
   const tr = v.trump;
   const suitPart = (suit) => (suit ? `${{ S: "♠", H: "♥", D: "♦", C: "♣" }[suit]} ${t(`suit.${suit}`)}` : t("table.no_trump"));
   // before anyone declares, the standing trump has no suit: that is not a declared no-trump round
-  const open = v.declaration === null && ["draw", "last-declare"].includes(v.phase);
+  const open = v.trump_source === "undeclared";
   if (v.game === "tractor") return `${tr.rank === "T" ? "10" : tr.rank} · ${open ? t("table.not_declared") : suitPart(tr.suit)}`;
   return suitPart(tr);
 }

@@ -1,54 +1,30 @@
-// Cards in the browser: which are trumps and the order a hand is shown in, read from the view's typed
-// trump JSON. Display only: what may be played is what the server sends (legal, selectable).
+// Cards in the browser, as the server describes them: each view carries `marks` (for every card of
+// the game's pack: {trump, group, order}; docs/views.md) and its hand already in that order, so the
+// page holds no rule about trumps, suits or ranks. What may be played is what the server sends
+// (legal, selectable).
 import { faceSvg } from "./faces.js";
 import { cardName } from "./i18n.js";
 import { h } from "./dom.js";
-
-const RANKS = "AKQJT98765432";
-const SUITS = "SHDC";
 
 export function isCard(text) {
   return /^([2-9TJQKA][SHDC]|BJ|LJ)$/.test(text);
 }
 
-// view.trump: a suit letter or null (All Fours, Back Alley), or {rank, suit} (Tractor).
-export function trumpTest(game, trump) {
-  if (game === "tractor") {
-    const rank = trump?.rank;
-    const suit = trump?.suit;
-    return (c) => c === "BJ" || c === "LJ" || c[0] === rank || (suit != null && c[1] === suit);
-  }
-  if (trump == null) return () => false;
-  const jokers = game === "back-alley";
-  return (c) => ((c === "BJ" || c === "LJ") && jokers) || c[1] === trump;
+// Whether a card is a trump, from a view's marks (none given: no card is marked).
+export function trumpTest(marks) {
+  return (c) => Boolean(marks?.[c]?.trump);
 }
 
-// Trumps first, high to low (jokers, Tractor's trump-rank cards, the trump suit), then S H D C.
-export function sortKey(game, trump) {
-  const isTrump = trumpTest(game, trump);
-  const rank = game === "tractor" ? trump?.rank : null;
-  const suit = typeof trump === "string" ? trump : trump?.suit;
-  return (c) => {
-    if (c === "BJ") return [0, 0, 0];
-    if (c === "LJ") return [0, 1, 0];
-    const r = RANKS.indexOf(c[0]);
-    const s = SUITS.indexOf(c[1]);
-    if (isTrump(c)) {
-      if (rank && c[0] === rank) return [0, c[1] === suit ? 2 : 3, s];
-      return [0, 4, r];
-    }
-    return [1 + s, 0, r];
-  };
+// Cards in the marks' display order (as the view sorts a hand), each with its index in `cards`.
+export function inOrder(cards, marks) {
+  const order = (c) => marks?.[c]?.order ?? Number.MAX_SAFE_INTEGER;
+  return cards.map((card, index) => ({ card, index })).sort((a, b) => order(a.card) - order(b.card) || a.index - b.index);
 }
 
-export function sortHand(cards, game, trump) {
-  const key = sortKey(game, trump);
-  const keyed = cards.map((c, i) => [key(c), i, c]);
-  keyed.sort((a, b) => {
-    for (let k = 0; k < 3; k++) if (a[0][k] !== b[0][k]) return a[0][k] - b[0][k];
-    return a[1] - b[1];
-  });
-  return keyed.map(([, i, c]) => ({ card: c, index: i }));
+// The view's marks hold for its own trump: an earlier deal's cards (the last deal's trick, the
+// replay) are marked only when that deal had the same trump.
+export function sameTrump(a, b) {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 // A face-up card that is not a control (the trick, the last trick, exposed cards).

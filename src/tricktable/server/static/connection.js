@@ -51,6 +51,9 @@ function receive(frame) {
     }
     S.seat = frame.seat;
     S.frame = frame;
+    // a refusal is about the state it was judged at ("it is Seat 3's turn"): once the table has
+    // moved on it would contradict the status line, so it goes
+    if (S.error?.version != null && S.error.version < frame.version) S.error = null;
     if (fresh) {
       const scored = frame.events.filter((e) => e.kind === "deal_scored").pop();
       if (scored) S.banner = scored;
@@ -66,6 +69,8 @@ function receive(frame) {
     const picked = pickedCards();
     if (frame.picked.join(" ") === picked.join(" ")) {
       S.selectable = frame;
+      // a tapped card that cannot be added: the engine's rule, worded like a refused action
+      if (frame.refusal) showError({ code: "illegal_action", version: frame.version, ...frame.refusal });
       document.body.dataset.pick = `${frame.picked.length}:${frame.complete ? "complete" : "open"}`;
       renderHand();
       renderControls();

@@ -28,7 +28,8 @@ export function renderControls() {
   const l = legal();
   const parts = [];
   if (pickMode()) {
-    const complete = Boolean(S.selectable?.complete) && S.pick.length > 0;
+    // the action the picked cards make as they stand (the server's `complete`), sent as it is
+    const complete = S.pick.length > 0 ? S.selectable?.complete ?? null : null;
     // the verb the pick completes and how many cards it takes, as the server words them in `pick`
     const verb = v.pick?.verb ?? pickVerb();
     const count = v.pick?.count ?? null;
@@ -39,7 +40,7 @@ export function renderControls() {
         "div",
         { class: "pick-bar" },
         h("span", { class: "pick-goal", "aria-live": "polite" }, h("strong", {}, goal), " · ", t("pick.picked", { n: S.pick.length }), " ", h("span", { class: "picked-cards" }, cardsFace(pickedCards()))),
-        h("button", { type: "button", class: "primary", id: "pick-go", disabled: !complete, onclick: () => act(`${verb} ${pickedCards().join(" ")}`) }, t(`table.${verb}`)),
+        h("button", { type: "button", class: "primary", id: "pick-go", disabled: !complete, onclick: () => act(complete) }, t(`table.${verb}`)),
         h(
           "button",
           {

@@ -1,21 +1,21 @@
 // The hand and card-by-card picking. What may be played is the view's `legal` and the server's
 // `selectable`: the page decides no rule.
-import { isCard, sortHand, trumpTest } from "./cards.js";
+import { isCard } from "./cards.js";
 import { act, send } from "./connection.js";
 import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
 import { faceSvg } from "./faces.js";
 import { cardName, t } from "./i18n.js";
 import { $, S, legal, measure, view } from "./state.js";
-import { showError } from "./status.js";
 
 export function pickMode() {
   const l = legal();
   return l.length > 0 && l.every(isCard);
 }
 
+// The verb the seat's picked cards make, as the server says it (the view's `pick`).
 export function pickVerb() {
-  return view().phase === "kitty" ? "bury" : "play";
+  return view().pick?.verb ?? "play";
 }
 
 export function pickedCards() {
@@ -45,7 +45,8 @@ function clickCard(index) {
     if (at >= 0) S.pick.splice(at, 1);
     else if (selectableNow().has(card)) S.pick.push(index);
     else {
-      showError({ code: "illegal_action", reason: "" });
+      // ask the server why: its answer names the rule that adding this card breaks
+      send({ type: "select", picked: pickedCards(), tap: card });
       return;
     }
     S.selectable = null;
@@ -57,14 +58,10 @@ function clickCard(index) {
   act(`play ${card}`);
 }
 
-// The hand in display order with each card's mark ({trump, group, order}): the view's `marks` where the
-// server sends them, else the order worked out from the view's trump.
+// The hand with each card's mark ({trump, group, order}) from the view's `marks`; the view sends the
+// hand in that order already.
 export function handOrder(v) {
-  if (v.marks) {
-    return v.hand.map((card, index) => ({ card, index, mark: v.marks[card] })).sort((a, b) => a.mark.order - b.mark.order || a.index - b.index);
-  }
-  const isTrump = trumpTest(v.game, v.trump);
-  return sortHand(v.hand, v.game, v.trump).map(({ card, index }) => ({ card, index, mark: { trump: isTrump(card), group: isTrump(card) ? "trump" : card[1] } }));
+  return v.hand.map((card, index) => ({ card, index, mark: v.marks[card] }));
 }
 
 // Rows of overlapping cards that fit the hand's width, each card's corner index left in view: one

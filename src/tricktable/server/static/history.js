@@ -1,5 +1,5 @@
 // The last trick, the round summary banner and the game log.
-import { faceCard, trumpTest } from "./cards.js";
+import { faceCard, sameTrump, trumpTest } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
@@ -17,7 +17,7 @@ export function renderLast() {
   const [plays, winner, trump] = v.last_trick.length
     ? [v.last_trick, v.last_winner, v.trump]
     : [won?.plays ?? [], won?.winner, v.last_round?.trump ?? v.trump];
-  const isTrump = trumpTest(v.game, trump);
+  const isTrump = trumpTest(sameTrump(trump, v.trump) ? v.marks : null);
   const body = plays.length
     ? h(
         "ul",

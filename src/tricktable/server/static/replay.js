@@ -1,6 +1,6 @@
 // The replay of a finished game: every event the seat saw, step by step, narrated as in the log.
 import { trumpText } from "./board.js";
-import { faceCard, trumpTest } from "./cards.js";
+import { faceCard, sameTrump, trumpTest } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
@@ -51,7 +51,7 @@ export function renderReplay() {
   S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
   const step = steps[S.replay];
   const game = view().game;
-  const isTrump = trumpTest(game, step.trump);
+  const isTrump = trumpTest(sameTrump(step.trump, view().trump) ? view().marks : null);
   $("replay-step").textContent = t("replay.step", { deal: step.deal, n: S.replay + 1, total: steps.length });
   const plays = step.trick.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c)))));
   if (step.trick.winner != null) plays.push(h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })));

@@ -1,5 +1,5 @@
 // The status line and a refused action's reason, worded in the page's language.
-import { sortHand } from "./cards.js";
+import { inOrder } from "./cards.js";
 import { h } from "./dom.js";
 import { playableCards } from "./hand.js";
 import { cardsFace, has, lang, t } from "./i18n.js";
@@ -37,7 +37,7 @@ export function renderError() {
   // what the server allows now, in the page's language (from the view's legal actions)
   const playable = err.code === "illegal_action" ? [...playableCards()] : [];
   if (playable.length) {
-    const sorted = sortHand(playable, view().game, view().trump).map((x) => x.card);
+    const sorted = inOrder(playable, view().marks).map((x) => x.card);
     parts.push(h("div", { class: "playable-now" }, t("error.playable", { cards: cardsFace(sorted) })));
   }
   box.replaceChildren(...parts);
