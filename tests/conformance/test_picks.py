@@ -43,7 +43,7 @@ def test_marks_agree_with_the_views_trump(game: Any) -> None:
             view = state.view(seat)
             marks, trump = view.marks, view.trump
             assert set(marks) == pack, "marks cover every distinct card of the pack"
-            assert view.to_dict()["marks"] == spectator.to_dict()["marks"], "marks are the same for every seat"
+            assert view.to_dict()["marks"] == spectator.to_dict()["marks"], "the same for every seat"
             for card in pack:
                 mark = marks[card]
                 assert mark.trump == trump.is_trump(card)
@@ -132,7 +132,7 @@ def test_every_card_not_selectable_has_the_engines_refusal(game: Any) -> None:
                     pick = state.pick(seat)
                     if not picked and (pick is None or pick.count == 1) and game.name != "tractor":
                         assert refusal.code == _expected_refusal(state, seat, card)
-                if not selectable or state.completes(picked, seat) is not None and rng.random() < 0.3:
+                if not selectable or (state.completes(picked, seat) is not None and rng.random() < 0.3):
                     break
                 picked = (*picked, rng.choice(sorted(selectable)))
     assert len(codes) >= 4, codes

@@ -86,6 +86,8 @@ function receive(frame) {
       showSit();
       return;
     }
+    // a refusal judged at a version the table has already left says nothing about the table now
+    if (frame.version != null && S.frame && frame.version < S.frame.version) return;
     showError(frame);
   }
 }

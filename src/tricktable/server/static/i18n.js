@@ -939,8 +939,10 @@ export function hasg(game, key) {
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_FACE = { T: "10" };
 
+const JOKER_FACE = { BJ: "★", LJ: "☆" };
+
 export function cardFace(card) {
-  if (card === "BJ" || card === "LJ") return card === "BJ" ? "★" : "☆";
+  if (card in JOKER_FACE) return JOKER_FACE[card];
   return `${RANK_FACE[card[0]] ?? card[0]}${SUIT_SYMBOL[card[1]] ?? card[1]}`;
 }
 
@@ -950,7 +952,7 @@ export function cardsFace(cards) {
 
 export function cardName(card, trump = false) {
   let name;
-  if (card === "BJ" || card === "LJ") name = t(`card.${card}`);
+  if (card in JOKER_FACE) name = t(`card.${card}`);
   else name = t("card.of", { rank: t(`rank.${card[0]}`), suit: t(`suit_of.${card[1]}`) });
   return trump ? t("card.trump", { card: name }) : name;
 }
