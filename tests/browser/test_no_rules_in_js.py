@@ -24,7 +24,9 @@ RULE_SHAPES = {
         r"\w\[[01]\]\s*[!=]==?\s*[A-Za-z_$]|[A-Za-z_$\])]\s*[!=]==?\s*\w+\[[01]\]"
     ),
     "a joker tested by name": re.compile(r"""[!=]==?\s*["'](BJ|LJ)["']|["'](BJ|LJ)["']\s*[!=]==?"""),
-    "the trump's rank or suit compared": re.compile(r"trump\??\.(rank|suit)\s*[!=]==?|[!=]==?\s*\w*\.?trump\??\.(rank|suit)"),
+    "the trump's rank or suit compared": re.compile(
+        r"trump\??\.(rank|suit)\s*[!=]==?|[!=]==?\s*\w*\.?trump\??\.(rank|suit)"
+    ),
 }
 
 # What cards.js held before the view carried marks: each line must be caught.

@@ -4,7 +4,7 @@ two suits) and a follow's — and a "not your turn" refusal never outlives the t
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from tests.browser.conftest import DESKTOP, Server, new_page, shot
 from tests.browser.helpers import MY_TURN_OR_DONE, open_table, press, press_card, version, wait_past
@@ -20,6 +20,13 @@ WORDS = {
     "lead_one_suit": {"en": "A lead must be all of one suit", "it": "Un'uscita dev'essere tutta di un seme"},
     "must_follow": {"en": "You must follow", "it": "Devi rispondere a", "cy": "Rhaid i chi ddilyn"},
 }
+
+
+def press_and_wait(page: Page, control: Locator) -> None:
+    """Press a control that takes an action; wait for the table to move past it."""
+    before = version(page)
+    press(page, control)
+    wait_past(page, before)
 
 
 def tap_refused(page: Page, card_selector: str) -> str:
@@ -55,10 +62,8 @@ def test_tractor_kitty_throw_and_follow_refusals_say_why(browser: Browser, serve
             page.wait_for_timeout(100)
             continue
         if phase == "last-declare":  # declare if we can
-            before = version(page)
             declare = page.locator('[data-action^="declare"]')
-            press(page, declare.first if declare.count() else page.locator('[data-action="pass"]'))
-            wait_past(page, before)
+            press_and_wait(page, declare.first if declare.count() else page.locator('[data-action="pass"]'))
             continue
         if phase == "kitty":  # eight cards picked, then a ninth tapped
             for n in range(1, 9):
@@ -68,9 +73,7 @@ def test_tractor_kitty_throw_and_follow_refusals_say_why(browser: Browser, serve
             seen["kitty"] = tap_refused(page, "#hand .card:not(.picked)")
             assert seen["kitty"] == "kitty_size"
             words_in_each_language(page, "kitty_size")
-            before = version(page)
-            press(page, page.locator("#pick-go"))
-            wait_past(page, before)
+            press_and_wait(page, page.locator("#pick-go"))
             continue
         leading = page.locator("#trick-cards .play").count() == 0 or page.locator("#trick.finished").count()
         if leading and "lead" not in seen:  # one card picked, then one of another suit
@@ -80,9 +83,7 @@ def test_tractor_kitty_throw_and_follow_refusals_say_why(browser: Browser, serve
                 seen["lead"] = tap_refused(page, "#hand .card:not(.playable):not(.picked)")
                 assert seen["lead"] == "lead_one_suit"
                 words_in_each_language(page, "lead_one_suit")
-            before = version(page)
-            press(page, page.locator("#pick-go"))
-            wait_past(page, before)
+            press_and_wait(page, page.locator("#pick-go"))
             continue
         lead_size = page.locator("#trick-cards .play").first.locator(".card").count()
         if not leading and lead_size == 1 and page.locator("#hand .card:not(.playable)").count():

@@ -75,9 +75,16 @@ def test_every_view_of_random_states_validates_against_the_schema(name: str) -> 
     own = jsonschema.Draft202012Validator(
         {**schema, "oneOf": [{"$ref": f"#/$defs/{registered_views()[name].__name__}"}]}
     )
+    checked: set[int] = set()
     for i, state in enumerate(random_states(name, STATES_PER_GAME)):
         for seat in [*range(state.num_seats), None]:
             data = state.view(seat).to_dict()
+            # marks (54 entries) are one shared object per trump: each is validated the first time
+            # (kept alive by their cache, so an id is never reused by another)
+            if id(data["marks"]) in checked:
+                data = {**data, "marks": {}}
+            else:
+                checked.add(id(data["marks"]))
             error = jsonschema.exceptions.best_match((whole if i % 100 == 0 else own).iter_errors(data))
             assert error is None, f"{name} {state.phase} seat {seat}: {error.message} at {list(error.path)}"
 

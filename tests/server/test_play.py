@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
 from tests.server.helpers import Seat, join, make_client, new_table, play, room
 from tricktable.cards import parse_cards
@@ -113,6 +114,18 @@ def test_tractor_select(tmp_path: Path, picked: list[str]) -> None:
         assert frame["cards"]
 
 
+def _everyone_seated(client: TestClient, stack: contextlib.ExitStack[Any], table_id: str) -> list[Seat]:
+    """A player's websocket at each of the four seats, each past its first state frame."""
+    seats = []
+    for s in range(4):
+        ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
+        ws.send_json({"type": "hello", "token": join(client, table_id, s)})
+        seats.append(Seat(ws, s))
+    for seat in seats:
+        seat.until(0)
+    return seats
+
+
 def _selectable(seat: Seat, frame: dict[str, object]) -> dict[str, Any]:
     seat.ws.send_json(frame)
     while (answer := seat.receive())["type"] != "selectable":
@@ -125,13 +138,7 @@ def test_tractor_select_completes_and_says_why_a_tapped_card_is_refused(tmp_path
     picked cards make one, and a tapped card that may not be added brings the engine's refusal."""
     with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
         t = new_table(client, "tractor", seed=1)
-        seats = []
-        for s in range(4):
-            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
-            ws.send_json({"type": "hello", "token": join(client, t["id"], s)})
-            seats.append(Seat(ws, s))
-        for s in seats:
-            s.until(0)
+        seats = _everyone_seated(client, stack, t["id"])
         the_room = room(client, t["id"])
         state = play(client, t["id"], seats, upto=90)
         while state.phase != "kitty":
@@ -176,13 +183,7 @@ def test_a_refusal_names_the_version_it_was_judged_at(tmp_path: Path) -> None:
     and the error frame carries that version (the page drops the refusal once the table moves on)."""
     with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
         t = new_table(client, "back-alley", seed=2)
-        seats = []
-        for s in range(4):
-            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
-            ws.send_json({"type": "hello", "token": join(client, t["id"], s)})
-            seats.append(Seat(ws, s))
-        for s in seats:
-            s.until(0)
+        seats = _everyone_seated(client, stack, t["id"])
         state = room(client, t["id"]).state
         other = next(s for s in range(4) if s != state.to_move)
         seats[other].ws.send_json({"type": "action", "action": "bid 1", "version": state.version})
