@@ -20,8 +20,12 @@ RULE_SHAPES = {
     "a rank order": re.compile(r"""["'`][^"'`\n]*(AKQJ|KQJT|QJT9|23456789|9TJQ|TJQKA)[^"'`\n]*["'`]"""),
     "a suit order": re.compile(r"""["'`](SHDC|SDHC|CDHS|SHCD|HSDC|CDSH)["'`]"""),
     "a rank or suit looked up in an order": re.compile(r"\.indexOf\(\s*\w+\[[01]\]\s*\)"),
+    # (a card's letters, c[0] or card[1], against a variable; any [0] or [1] against a rank, suit or trump)
     "a card's rank or suit compared with a variable": re.compile(
-        r"\w\[[01]\]\s*[!=]==?\s*[A-Za-z_$]|[A-Za-z_$\])]\s*[!=]==?\s*\w+\[[01]\]"
+        r"\b(c|card|\w*Card)\[[01]\]\s*[!=]==?\s*[A-Za-z_$]|[A-Za-z_$\])]\s*[!=]==?\s*(c|card|\w*Card)\[[01]\]"
+    ),
+    "a rank or suit letter compared with a rank, suit or trump": re.compile(
+        r"\[[01]\]\s*[!=]==?\s*[\w.?]*(rank|suit|trump)|(rank|suit|trump)\w*\s*[!=]==?\s*\w+\[[01]\]", re.I
     ),
     "a joker tested by name": re.compile(r"""[!=]==?\s*["'](BJ|LJ)["']|["'](BJ|LJ)["']\s*[!=]==?"""),
     "the trump's rank or suit compared": re.compile(
@@ -37,6 +41,7 @@ OLD_RULES = [
     "const r = RANKS.indexOf(c[0]);",
     "if (rank && c[0] === rank) return [0, c[1] === suit ? 2 : 3, s];",
     "const open = trump.suit === null;",
+    "const same = w[1] === trumpSuit;",
 ]
 
 
