@@ -21,6 +21,7 @@ async function start() {
   translate();
   onLang(() => {
     translate();
+    $("announce").textContent = ""; // said in the old language: a screen reader has read it already
     if (S.frame) {
       render();
       appendLog(null);
