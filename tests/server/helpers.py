@@ -93,6 +93,9 @@ def version_of(state: State) -> int:
     return state.version
 
 
+PEOPLE = ("seats", "chat_history")  # frames about who is at the table and what was said
+
+
 class Seat:
     """One websocket client at a seat (or a spectator: seat None)."""
 
@@ -102,9 +105,14 @@ class Seat:
         self.version = -1
         self.frame: dict[str, Any] = {}
         self.frames: list[dict[str, Any]] = []
+        self.people: list[dict[str, Any]] = []  # seats and chat_history frames
 
     def receive(self) -> dict[str, Any]:
+        """The next frame, after any about the table's people (kept in ``people``)."""
         frame: dict[str, Any] = self.ws.receive_json()
+        while frame["type"] in PEOPLE:
+            self.people.append(frame)
+            frame = self.ws.receive_json()
         self.frames.append(frame)
         if frame["type"] == "state":
             self.version, self.frame = frame["version"], frame

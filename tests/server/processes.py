@@ -168,6 +168,8 @@ class Player:
 
     def receive(self) -> dict[str, Any]:
         frame: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+        while frame["type"] in ("seats", "chat_history"):  # who is at the table: not needed here
+            frame = json.loads(self.ws.recv(timeout=20))
         assert frame["type"] == "state", frame
         self.frame = frame
         self.events += frame["events"]

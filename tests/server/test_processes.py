@@ -7,9 +7,11 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from tests.server.helpers import run_async
 from tests.server.processes import Player, Server, play, reset_postgres
@@ -183,3 +185,31 @@ def test_an_action_is_written_only_while_its_token_holds_the_seat() -> None:
             await store.close()
 
     run_async(main())
+
+
+def test_a_join_on_another_process_reaches_every_page(tmp_path: Path) -> None:
+    """A page connected to A sees a player join and connect through B, at once, and go."""
+    db = reset_postgres()
+    a = Server(db, tmp_path / "a.log")
+    b = Server(db, tmp_path / "b.log")
+    try:
+        table = a.post("/api/tables", {"game": "all-fours", "name": "split", "seed": 5})
+        page = connect(f"{a.ws_url}/ws/tables/{table['id']}", open_timeout=10)
+        page.send(json.dumps({"type": "hello"}))
+
+        def seat_2(test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+            while True:
+                frame = json.loads(page.recv(timeout=10))
+                if frame["type"] == "seats" and test(frame["seats"][2]):
+                    info: dict[str, Any] = frame["seats"][2]
+                    return info
+
+        assert seat_2(lambda s: True)["player"] is None
+        [player] = seat_players(b, table["id"], [2])
+        assert seat_2(lambda s: s["connected"] and s["player"] == "p2")["away"] is False
+        player.close()
+        assert seat_2(lambda s: not s["connected"])["away"]
+        page.close()
+    finally:
+        a.stop()
+        b.stop()

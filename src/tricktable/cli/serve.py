@@ -29,6 +29,12 @@ def add_serve_parser(sub: Any) -> None:
         "--absent-after", type=float, default=60.0, help="seconds before a bot plays an absent seat's turn"
     )
     serve.add_argument(
+        "--deal-pause",
+        type=float,
+        default=20.0,
+        help="seconds the bots wait after a deal for the players to read its score (0: none)",
+    )
+    serve.add_argument(
         "--allow-origin", action="append", default=[], metavar="URL", help="a browser origin to allow"
     )
     serve.set_defaults(handler=serve_command)
@@ -46,7 +52,10 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be from 1 to 65535, not {args.port}")
     settings = Settings(
-        bot_pause=args.bot_pause, absent_after=args.absent_after, allowed_origins=tuple(args.allow_origin)
+        bot_pause=args.bot_pause,
+        absent_after=args.absent_after,
+        deal_pause=args.deal_pause,
+        allowed_origins=tuple(args.allow_origin),
     )
     app = create_app(args.db, settings)
     console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)

@@ -138,6 +138,7 @@ async def create_table(request: Request) -> Response:
             seed=body["seed"],
             bot_pause=body["bot_pause"],
             absent_after=body["absent_after"],
+            deal_pause=body["deal_pause"],
         )
     except ValueError as err:
         raise ApiError(400, "bad_config", str(err)) from None
@@ -174,13 +175,28 @@ async def join_seat(request: Request) -> Response:
     return JSONResponse({"table": room.id, "seat": seat, "player": player, "token": token}, status_code=201)
 
 
+def _bearer(request: Request) -> str:
+    """The request's seat token ('Authorization: Bearer <token>'), checked at the edge; "" if none."""
+    token = request.headers.get("authorization", "").removeprefix("Bearer ").strip()
+    return _checked(TOKEN, token, "the token") if token else ""
+
+
+async def rematch(request: Request) -> Response:
+    room = await _room(request)
+    token = _bearer(request)
+    if not token or await room.store.seat_of(room.id, token) is None:
+        raise ApiError(403, "bad_token", "send a seat's token as 'Authorization: Bearer <token>'")
+    if not room.state.is_over:
+        raise ApiError(409, "not_finished", "a rematch is for a finished game")
+    made = room.row.rematch is None
+    new = await _hub(request).rematch(room)
+    return JSONResponse(await _hub(request).summary(new), status_code=201 if made else 200)
+
+
 async def leave_seat(request: Request) -> Response:
     room = await _room(request)
     seat = _seat(request, room)
-    auth = request.headers.get("authorization", "")
-    token = auth.removeprefix("Bearer ").strip()
-    if token:
-        token = _checked(TOKEN, token, "the token")
+    token = _bearer(request)
     if not token or await room.store.seat_of(room.id, token) != seat:
         raise ApiError(403, "bad_token", "send the seat's token as 'Authorization: Bearer <token>'")
     await _hub(request).leave(room, seat)
@@ -341,16 +357,12 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
             room.unseat(client.seat)  # left through another process, a moment ago
             room.error(client, "not_seated", "the seat was left: its token holds it no more")
             return
-        players = await room.store.seat_players(room.id)
-        said = {
-            "type": "chat",
-            "seat": client.seat,
-            "name": players.get(client.seat),
-            "text": frame.text,
-            "version": room.state.version,
-        }
-        for other in room.clients:
-            other.push(said)
+        await room.say(client.seat, frame.text)
+    elif isinstance(frame, protocol.Ready):
+        if client.seat is None:
+            room.error(client, "not_seated", "a spectator does not hold up the table")
+            return
+        room.ready(client.seat)
     elif isinstance(frame, protocol.Select):
         if client.seat is None:
             room.error(client, "not_seated", "a spectator has no cards to select")
@@ -417,6 +429,7 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/seats/{seat:int}", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat:int}", leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", get_record),
+        Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         *web.routes(),
     ]

@@ -28,8 +28,9 @@ NEW_TABLE = Shape(
         "seed": Nullable(Integer(0, MAX_SEED - 1)),
         "bot_pause": Nullable(Number(0, 30)),
         "absent_after": Nullable(Number(0.05, 3600)),
+        "deal_pause": Nullable(Number(0, 120)),
     },
-    {"config": None, "bots": None, "seed": None, "bot_pause": None, "absent_after": None},
+    {"config": None, "bots": None, "seed": None, "bot_pause": None, "absent_after": None, "deal_pause": None},
 )
 
 TAKE_SEAT = Shape({"name": Text(MAX_PLAYER, what="a player's name", strip=True)})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 from typing import Any
@@ -114,6 +115,8 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             room.presence_changed(seat, here)
+            if here != (seat in room.players):  # seated or unseated through another process
+                self._spawn(room.reload_players())
 
     async def _renew_presence(self) -> None:
         while True:
@@ -148,6 +151,7 @@ class Hub:
         seed: int | None,
         bot_pause: float | None,
         absent_after: float | None,
+        deal_pause: float | None = None,
     ) -> Room:
         """A new table, its bots not yet started (the caller starts them once it has described the
         table as created); the caller has checked the fields' types (games' own errors are ValueErrors)."""
@@ -162,6 +166,7 @@ class Hub:
             bots=tuple(bots),
             bot_pause=self.settings.bot_pause if bot_pause is None else bot_pause,
             absent_after=self.settings.absent_after if absent_after is None else absent_after,
+            deal_pause=self.settings.deal_pause if deal_pause is None else deal_pause,
             finished=False,
         )
         room = Room(row, state, [], self.store, self.settings, self.presence)  # checks the bot names
@@ -173,6 +178,7 @@ class Hub:
         token = secrets.token_urlsafe(32)
         if not await self.store.take_seat(room.id, seat, player, token):
             raise SeatTaken(f"seat {seat} is taken")
+        room.seated(seat, player)
         return token
 
     async def leave(self, room: Room, seat: int) -> None:
@@ -190,16 +196,50 @@ class Hub:
             "config": row.config,
             "num_seats": state.num_seats,
             "seats": [
-                {"seat": s, "bot": bot, "player": players.get(s), "connected": room.connected(s)}
+                {"seat": s, "bot": bot, "player": players.get(s), "connected": bot is None and room.here(s)}
                 for s, bot in enumerate(row.bots)
             ],
             "bot_pause": row.bot_pause,
             "absent_after": row.absent_after,
+            "deal_pause": row.deal_pause,
+            "rematch": row.rematch,
             "version": state.version,
             "phase": state.phase,
             "over": state.is_over,
             "result": None if result is None else result.to_dict(),
         }
+
+    async def rematch(self, room: Room) -> Room:
+        """The finished table's next game: the same game, rules, bots and pauses, a new deal, and
+        its players at the same seats with the same seat tokens. Asked twice (by two players, maybe
+        through two processes), it is the same table."""
+        if room.row.rematch is None:
+            row = room.row
+            new = await self.create(
+                game=row.game,
+                config=row.config,
+                bots=list(row.bots),
+                name=row.name,
+                seed=None,
+                bot_pause=row.bot_pause,
+                absent_after=row.absent_after,
+                deal_pause=row.deal_pause,
+            )
+            await self.store.copy_seats(room.id, new.id)  # before anyone is sent to it
+            stands = await self.store.set_rematch(room.id, new.id)
+            if stands == new.id:
+                new.players = await self.store.seat_players(new.id)
+                new.start()
+            else:  # another request made it first: ours stays an empty, unlisted table
+                await new.stop()
+                del self.rooms[new.id]
+                await self.store.finish(new.id, {})
+            room.row = dataclasses.replace(room.row, rematch=stands)
+            for c in room.clients:
+                c.push({"type": "rematch", "table": stands})
+        found = await self.room(room.row.rematch or "")
+        assert found is not None
+        return found
 
     async def close_rooms(self) -> None:
         for room in list(self.rooms.values()):

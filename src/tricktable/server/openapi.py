@@ -116,6 +116,21 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"204": {"description": "left"}, **_errors(403, 404)},
                 },
             },
+            "/api/tables/{table_id}/rematch": {
+                "post": {
+                    "summary": "After a game: the next game at the same seats (Authorization: Bearer "
+                    "<a seat's token>). The same game, rules, bots and pauses with a new deal; the "
+                    "players keep their seats and their seat tokens. Every page at the finished "
+                    "table is sent a rematch frame. Asked again, it is the same table (200).",
+                    "parameters": [_TABLE_ID],
+                    "security": [{"seatToken": []}],
+                    "responses": {
+                        "201": _json(_TABLE, "the new table"),
+                        "200": _json(_TABLE, "the rematch table made before"),
+                        **_errors(403, 404, 409),
+                    },
+                }
+            },
             "/api/tables/{table_id}/record": {
                 "get": {
                     "summary": "A finished game's record (config, seed, every action; which a bot made)",
@@ -174,6 +189,8 @@ def openapi_document() -> dict[str, Any]:
                         },
                         "bot_pause": {"type": "number"},
                         "absent_after": {"type": "number"},
+                        "deal_pause": {"type": "number"},
+                        "rematch": {"type": ["string", "null"]},
                         "version": {"type": "integer"},
                         "phase": {"type": "string"},
                         "over": {"type": "boolean"},

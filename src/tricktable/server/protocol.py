@@ -4,7 +4,7 @@ for client writers.
 
 >>> read_frame('{"type": "action", "action": "play 7H", "version": 3}')
 Action(text='play 7H', version=3)
->>> read_frame('{"type": "dance"}')
+>>> read_frame('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 tricktable.server.fields.Refused: unknown frame type 'dance': send hello, action, select, ping, chat
@@ -31,6 +31,7 @@ __all__ = [
     "Hello",
     "Ping",
     "ProtocolError",
+    "Ready",
     "Select",
     "error_frame",
     "read_frame",
@@ -83,14 +84,19 @@ class Ping:
 
 
 @dataclass(frozen=True, slots=True)
+class Ready:
+    """After a deal: the seat's player has read its score, so the bots need not wait for them."""
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
-    text: str  # a line a seated player says at the table, relayed to everyone there (not stored)
+    text: str  # a line a seated player says at the table: kept with it, and sent to everyone there
 
 
 MAX_CHAT = 600  # bytes of UTF-8 in a chat line (300 characters of most alphabets, 200 of CJK)
 MAX_TOKEN = 100  # bytes: a seat token is 43 characters of URL-safe base64
 
-Frame = Hello | Action | Select | Ping | Chat
+Frame = Hello | Action | Select | Ping | Chat | Ready
 
 _VERSION = Integer(0, 2**53)
 TOKEN = Text(MAX_TOKEN, what="a seat token", pattern="[A-Za-z0-9_-]+")
@@ -107,6 +113,7 @@ FRAMES: dict[str, Shape] = {
     ),
     "ping": Shape({}),
     "chat": Shape({"text": Text(MAX_CHAT, what="a line of chat", strip=True)}),
+    "ready": Shape({}),
 }
 
 
@@ -128,6 +135,8 @@ def read_frame(text: str | bytes) -> Frame:
         return Select(tuple(f["picked"]), f["tap"])
     if kind == "chat":
         return Chat(f["text"])
+    if kind == "ready":
+        return Ready()
     return Ping()
 
 

@@ -20,12 +20,13 @@ import orjson
 
 from tricktable import bots, games
 from tricktable.bots import Bot
+from tricktable.core.actions import Action
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from tricktable.core.events import Event
+from tricktable.core.events import DealScored, Dealt, Event
 from tricktable.core.state import State
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
-from tricktable.server.store import SeatLeft, StaleWrite, Store, TableRow
+from tricktable.server.store import CHAT_KEPT, ChatLine, SeatLeft, StaleWrite, Store, TableRow
 from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
 
 __all__ = ["ActionRefused", "Client", "Room", "Settings", "replay_table"]
@@ -38,6 +39,8 @@ class Settings:
     """Server-wide settings (a table may choose its own bot pause and absence time)."""
 
     bot_pause: float = 0.8  # seconds a bot waits before acting, so people can follow the play
+    deal_pace: float = 0.06  # at most this between cards dealt one by one (Tractor's draw of 100)
+    deal_pause: float = 20.0  # seconds the bots wait after a deal for the players to read its score
     absent_after: float = 60.0  # seconds an absent seat's turn waits before a stand-in bot acts
     standin: str | None = None  # the bot that plays for an absent seat (None: the game's default bot)
     rate: float = 50.0  # frames per second a connection may send, on average
@@ -75,6 +78,7 @@ class Client:
         self.holder = holder
         self.version = version
         self._out: deque[dict[str, Any]] = deque()
+        self.greeting: list[dict[str, Any]] = []  # sent after the first state frame
         self._dirty = True
         self._wake = asyncio.Event()
         self._wake.set()
@@ -88,6 +92,11 @@ class Client:
         self._wake.set()
 
     async def run_writer(self) -> None:
+        # the first frame answers the hello: the seat's state, then what the table says of its people
+        self._dirty = False
+        await self.socket.send_text(self.room.state_text(self))
+        while self.greeting:
+            await self.socket.send_text(dumps(self.greeting.pop(0)))
         while True:
             await self._wake.wait()
             self._wake.clear()
@@ -101,6 +110,16 @@ class Client:
 def dumps(frame: dict[str, Any]) -> str:
     """A frame as JSON text (orjson: every client is sent a frame after every action)."""
     return orjson.dumps(frame).decode()
+
+
+def deals_only(state: State, seat: int, action: Action) -> bool:
+    """Whether the action only deals cards (Tractor's draw): bots take those at a dealer's pace.
+    Every seat still has its say: the rules give each a last chance to declare once the draw ends."""
+    try:
+        events = state.apply(action, seat).events(None, since=state.version)
+    except Exception:  # the driver meets the same error when it acts, and logs it
+        return False
+    return bool(events) and all(isinstance(e, Dealt) for e in events)
 
 
 def replay_table(row: TableRow, moves: list[tuple[int, str]]) -> State:
@@ -122,6 +141,8 @@ class Room:
         store: Store,
         settings: Settings,
         presence: Presence | None = None,
+        players: dict[int, str] | None = None,
+        chat: list[ChatLine] | None = None,
     ) -> None:
         self.row = row
         self.id = row.id
@@ -132,6 +153,8 @@ class Room:
         self.settings = settings
         self.presence = presence or Presence()
         self.clients: set[Client] = set()
+        self.players: dict[int, str] = dict(players or {})  # seat -> the name of the player seated
+        self.chat: deque[ChatLine] = deque(chat or (), maxlen=CHAT_KEPT)
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self._bots = make_bots(row.game, Seats(row.bots), row.seed, state.config)
@@ -145,6 +168,11 @@ class Room:
         self._common: dict[str, Any] | None = None  # a view of that version, as JSON
         self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
         self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
+        self._standing_in: set[int] = set()  # absent seats a stand-in has taken over, until they return
+        self._standin_due: dict[int, float] = {}  # seat -> when (monotonic) its stand-in will act
+        self._pause_until = 0.0  # after a deal: the bots wait until then, or until all are ready
+        self._ready: set[int] = set()  # seats whose players said they have read the deal's score
+        self._seats_sent: Any = None  # what the last seats frame said, to send only changes
 
     @classmethod
     async def load(
@@ -152,20 +180,27 @@ class Room:
     ) -> Room:
         rows = await store.actions(row.id)
         state = replay_table(row, [(a.seat, a.action) for a in rows])
-        return cls(row, state, [a.by_bot for a in rows], store, settings, presence)
+        players, chat = await store.seat_players(row.id), await store.chat(row.id)
+        return cls(row, state, [a.by_bot for a in rows], store, settings, presence, players, chat)
 
     # --- clients -------------------------------------------------------------------------------
     def attach(self, client: Client) -> None:
         if client.seat is not None and not self.connected(client.seat):
             self.presence.announce(self.id, client.seat, True)
+            self._standing_in.discard(client.seat)
         self.clients.add(client)
         self._changed.set()
+        self.send_seats(but=client)
+        # who is at the table and what was said, after the state frame that answers the hello
+        chat = {"type": "chat_history", "lines": [line.to_dict() for line in self.chat]}
+        client.greeting = [self.seats_frame(), chat]
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
         if client.seat is not None and not self.connected(client.seat):
             self._gone(client.seat)
         self._changed.set()
+        self.send_seats()
 
     def connected(self, seat: int) -> bool:
         """Whether the seat has a connection to this process."""
@@ -181,7 +216,20 @@ class Room:
                 c.seat = c.holder = None
                 c.refresh()
         self._gone(seat)
+        self.players.pop(seat, None)
+        self._standing_in.discard(seat)
         self._changed.set()
+        self.send_seats()
+
+    def seated(self, seat: int, player: str) -> None:
+        """A player took the seat (through this process): every page shows it at once."""
+        self.players[seat] = player
+        self.send_seats()
+
+    async def reload_players(self) -> None:
+        """Take the seats' players from the database (another process seated or unseated one)."""
+        self.players = await self.store.seat_players(self.id)
+        self.send_seats()
 
     def _gone(self, seat: int) -> None:
         self._left_at[seat] = time.monotonic()
@@ -191,7 +239,80 @@ class Room:
         """Another server process gained the seat's first connection, or lost its last."""
         if not here:
             self._left_at[seat] = time.monotonic()
+        else:
+            self._standing_in.discard(seat)
         self._changed.set()
+        self.send_seats()
+
+    # --- who is at the table ---------------------------------------------------------------------
+    def here(self, seat: int) -> bool:
+        """Whether the seat's player is connected, to this process or (PostgreSQL) another."""
+        return self.connected(seat) or self.presence.elsewhere(self.id, seat) is not None
+
+    def seats_frame(self) -> dict[str, Any]:
+        """Who sits where, who is connected, who is away and when a stand-in acts for them, and
+        whether the table waits after a deal for its players to read the score."""
+        now = time.monotonic()
+        seats = []
+        for s, bot in enumerate(self.row.bots):
+            player = self.players.get(s)
+            here = bot is None and self.here(s)
+            due = self._standin_due.get(s)
+            seats.append(
+                {
+                    "seat": s,
+                    "bot": bot,
+                    "player": player,
+                    "connected": here,
+                    "away": player is not None and not here,
+                    "standin": s in self._standing_in,
+                    "standin_in": None if due is None else round(max(0.0, due - now), 2),
+                }
+            )
+        pause = None
+        waiting = self._waiting_for()
+        if waiting:
+            pause = {"ends_in": round(max(0.0, self._pause_until - now), 2), "waiting": sorted(waiting)}
+        return {"type": "seats", "version": self.state.version, "seats": seats, "pause": pause}
+
+    def send_seats(self, but: Client | None = None) -> None:
+        """Send every client (``but`` one) the seats frame, if it says anything new."""
+        waiting = self._waiting_for()
+        said = (
+            tuple((s, self.players.get(s), self.here(s)) for s in range(len(self.row.bots))),
+            frozenset(self._standing_in),
+            tuple(self._standin_due.items()),
+            (self._pause_until, tuple(sorted(waiting))) if waiting else None,
+        )
+        if said == self._seats_sent:
+            return
+        self._seats_sent = said
+        frame = self.seats_frame()
+        for c in self.clients:
+            if c is not but:
+                c.push(frame)
+
+    def _waiting_for(self) -> set[int]:
+        """The connected players the table still waits for after a deal (none: it goes on)."""
+        if self._pause_until <= time.monotonic() or self.state.is_over:
+            return set()
+        return {s for s in self.players if self.row.bots[s] is None and self.here(s)} - self._ready
+
+    def ready(self, seat: int) -> None:
+        """The seat's player has read the deal's score (or acted): the bots need not wait for them."""
+        if self._pause_until > time.monotonic() and seat not in self._ready:
+            self._ready.add(seat)
+            self._changed.set()
+            self.send_seats()
+
+    async def say(self, seat: int, text: str) -> None:
+        """A seated player's chat line: kept with the table, then sent to everyone at it."""
+        line = ChatLine(seat, self.players.get(seat, ""), text)
+        await self.store.add_chat(self.id, line)
+        self.chat.append(line)
+        said = {"type": "chat", **line.to_dict(), "version": self.state.version}
+        for other in self.clients:
+            other.push(said)
 
     def state_text(self, client: Client) -> str:
         """The state frame for what the client has not seen yet, as JSON text. Clients of one seat
@@ -267,6 +388,8 @@ class Room:
             state = self.state
             if state.is_over:
                 raise ActionRefused("game_over", "the game is over: no more actions")
+            if by_bot and seat not in self._bots and self.here(seat):
+                raise ActionRefused("not_your_turn", "the player is back: their stand-in stops")
             if version != state.version:
                 raise ActionRefused(
                     "stale_version",
@@ -296,11 +419,19 @@ class Room:
                     f"another action was taken first; the table is at version {self.state.version}",
                 ) from None
             self._advance(new, [by_bot])
+            if not by_bot:
+                self.ready(seat)
             if new.is_over:
                 await self._finish()
 
     def _advance(self, new: State, by_bot: list[bool]) -> None:
-        self.state = new
+        old, self.state = self.state, new
+        if (
+            self.row.deal_pause > 0
+            and not new.is_over
+            and any(isinstance(e, DealScored) for e in new.events(None, since=old.version))
+        ):
+            self._pause_until, self._ready = time.monotonic() + self.row.deal_pause, set()
         self.by_bot.extend(by_bot)
         self._turn_since = time.monotonic()
         self._broadcast()
@@ -339,7 +470,7 @@ class Room:
     def _wait(self, seat: int) -> float | None:
         """Seconds until a bot acts for ``seat`` (or until it is time to look again); None while a
         player connected here holds it."""
-        if seat in self._bots:
+        if seat in self._bots or seat in self._standing_in:
             return self.row.bot_pause
         if self.connected(seat):
             return None
@@ -370,6 +501,22 @@ class Room:
             if seat is None:
                 return
             wait = self._wait(seat)
+            by_standin = seat not in self._bots and seat not in self._standing_in
+            due = by_standin and wait is not None and not self.here(seat)
+            self._standin_due = {seat: round(time.monotonic() + (wait or 0.0), 1)} if due else {}
+            action = None
+            if wait is not None and wait > self.settings.deal_pace and not by_standin:
+                try:
+                    action = bot_choice(state, seat, self._bot_for(seat), self._feed)
+                except Exception:
+                    log.exception("table %s: the bot for seat %d failed", self.id, seat)
+                    await asyncio.sleep(1.0)
+                    continue
+                if deals_only(state, seat, action):
+                    wait = self.settings.deal_pace
+            if self._waiting_for() and wait is not None:  # after a deal: the players read its score
+                wait = max(wait, self._pause_until - time.monotonic())
+            self.send_seats()
             if wait is None:
                 await self._changed.wait()
                 continue
@@ -384,8 +531,13 @@ class Room:
             if self.state is not state:
                 continue
             try:
-                action = bot_choice(state, seat, self._bot_for(seat), self._feed)
+                if action is None:
+                    action = bot_choice(state, seat, self._bot_for(seat), self._feed)
                 await self.act(seat, str(action), state.version, by_bot=True)
+                if seat not in self._bots and not self.here(seat):  # (they may be back by now)
+                    # the player is away: their stand-in plays on at the bots' pace until they return
+                    self._standing_in.add(seat)
+                    self._standin_due = {}
             except ActionRefused as err:
                 log.info("table %s: bot action refused (%s): %s", self.id, err.code, err.reason)
             except Exception:

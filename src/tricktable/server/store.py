@@ -49,8 +49,10 @@ from tricktable.server.sqlite_log import SqliteWriter
 
 __all__ = [
     "CHANNEL",
+    "CHAT_KEPT",
     "SEATS_CHANNEL",
     "ActionRow",
+    "ChatLine",
     "SeatLeft",
     "StaleWrite",
     "Store",
@@ -80,6 +82,8 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     Column("finished_at", Float, nullable=True),
     Column("result", Text, nullable=True),  # JSON, once finished
+    Column("rematch", String(32), nullable=True),  # the table its players moved on to, once over
+    Column("deal_pause", Float, nullable=False, server_default="0"),
 )
 
 seats = Table(
@@ -102,6 +106,19 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+
+chat_lines = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+CHAT_KEPT = 100  # chat lines kept per table (and sent to a client on hello)
 
 _ACTION_COLUMNS = tuple(c.name for c in actions.columns)  # a row of the log, in the order appended
 # PostgreSQL: a batch of actions and their notifications in one statement, so one round trip commits
@@ -163,6 +180,8 @@ class TableRow:
     bot_pause: float
     absent_after: float
     finished: bool
+    deal_pause: float = 0.0  # seconds the bots wait after a deal for the players to read its score
+    rematch: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +203,19 @@ def _row(r: Any) -> TableRow:
         bot_pause=float(r.bot_pause),
         absent_after=float(r.absent_after),
         finished=r.finished_at is not None,
+        deal_pause=float(r.deal_pause),
+        rematch=r.rematch,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    seat: int
+    name: str
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "text": self.text}
 
 
 class Store:
@@ -228,6 +259,7 @@ class Store:
                     bots=json.dumps(list(row.bots)),
                     bot_pause=row.bot_pause,
                     absent_after=row.absent_after,
+                    deal_pause=row.deal_pause,
                     created_at=time.time(),
                 )
             )
@@ -312,6 +344,65 @@ class Store:
                 .where(tables.c.id == table_id)
                 .values(finished_at=time.time(), result=json.dumps(result))
             )
+
+    async def set_rematch(self, table_id: str, rematch: str) -> str:
+        """Record that the finished table's players moved on to table ``rematch``, unless another
+        request (maybe another process) did first: the rematch table that stands."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id, tables.c.rematch.is_(None))
+                .values(rematch=rematch)
+            )
+            r = (await conn.execute(select(tables.c.rematch).where(tables.c.id == table_id))).first()
+        assert r is not None and r.rematch is not None
+        return str(r.rematch)
+
+    async def copy_seats(self, from_table: str, to_table: str) -> None:
+        """Seat the players of one table at another, at the same seats and with the same tokens."""
+        async with self.engine.begin() as conn:
+            rows = (await conn.execute(select(seats).where(seats.c.table_id == from_table))).all()
+            if rows:
+                await conn.execute(
+                    insert(seats),
+                    [
+                        {"table_id": to_table, "seat": r.seat, "player": r.player, "token_hash": r.token_hash}
+                        for r in rows
+                    ],
+                )
+
+    async def add_chat(self, table_id: str, line: ChatLine) -> None:
+        """Keep a chat line with its table; only the last :data:`CHAT_KEPT` are kept."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(chat_lines).values(
+                    table_id=table_id, seat=line.seat, name=line.name, text=line.text, at=time.time()
+                )
+            )
+            oldest_dropped = (  # NULL while the table has CHAT_KEPT lines or fewer: nothing goes
+                select(chat_lines.c.id)
+                .where(chat_lines.c.table_id == table_id)
+                .order_by(chat_lines.c.id.desc())
+                .offset(CHAT_KEPT)
+                .limit(1)
+                .scalar_subquery()
+            )
+            await conn.execute(
+                chat_lines.delete().where(
+                    chat_lines.c.table_id == table_id, chat_lines.c.id <= oldest_dropped
+                )
+            )
+
+    async def chat(self, table_id: str) -> list[ChatLine]:
+        """The table's kept chat lines, oldest first."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(chat_lines.c.seat, chat_lines.c.name, chat_lines.c.text)
+                .where(chat_lines.c.table_id == table_id)
+                .order_by(chat_lines.c.id.desc())
+                .limit(CHAT_KEPT)
+            )
+            return [ChatLine(r.seat, r.name, r.text) for r in reversed(rows.all())]
 
     async def seat_players(self, table_id: str) -> dict[int, str]:
         async with self.engine.connect() as conn:
