@@ -72,7 +72,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     command = Path(sys.executable).with_name("tricktable")
     log = (tmp_path_factory.getbasetemp() / "server.log").open("w")
     process = subprocess.Popen(
-        [str(command), "serve", "--port", str(port), "--db", f"sqlite:///{db}", "--bot-pause", "0.05"],
+        [
+            str(command),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--bot-pause",
+            "0.05",
+            "--deal-pause",
+            "0",
+        ],
         stdout=log,
         stderr=subprocess.STDOUT,
     )

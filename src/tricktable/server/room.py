@@ -39,7 +39,7 @@ class Settings:
     """Server-wide settings (a table may choose its own bot pause and absence time)."""
 
     bot_pause: float = 0.8  # seconds a bot waits before acting, so people can follow the play
-    deal_pace: float = 0.06  # at most this between cards dealt one by one (Tractor's draw of 100)
+    deal_pace: float = 0.04  # at most this between cards dealt one by one (Tractor's draw of 100)
     deal_pause: float = 20.0  # seconds the bots wait after a deal for the players to read its score
     absent_after: float = 60.0  # seconds an absent seat's turn waits before a stand-in bot acts
     standin: str | None = None  # the bot that plays for an absent seat (None: the game's default bot)

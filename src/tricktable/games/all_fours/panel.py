@@ -42,7 +42,9 @@ def panel(data: Mapping[str, Any]) -> Panel:
         ),
     )
     parts: list[Sheet | Line | Section] = [running]
-    this_deal = _items(Word("sheet.this_deal"), data.get("this_deal") or ())
+    # once the game is over its last deal is the last round's sheet: this deal's lines are in it
+    over = data.get("phase") == "over" and data.get("last_round")
+    this_deal = None if over else _items(Word("sheet.this_deal"), data.get("this_deal") or ())
     if this_deal is not None:
         parts.append(this_deal)
     last = data.get("last_round")

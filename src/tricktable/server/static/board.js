@@ -5,12 +5,14 @@ import { renderChat } from "./chat.js";
 import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
 import { renderHand } from "./hand.js";
-import { renderBanner, renderLast } from "./history.js";
+import { renderLast } from "./history.js";
 import { cardName, has, t } from "./i18n.js";
+import { presenceBadge, renderInvite } from "./people.js";
 import { renderReplay } from "./replay.js";
 import { scoreSheet } from "./sheets.js";
 import { $, S, measure, numSeats, relPos, seatName, tableId, teamOf, view } from "./state.js";
 import { renderError, setStatus } from "./status.js";
+import { renderBanner } from "./summary.js";
 
 export function render() {
   const v = view();
@@ -31,6 +33,7 @@ export function render() {
   renderHand();
   renderLast();
   renderBanner();
+  renderInvite();
   renderChat();
   renderReplay();
   $("score").replaceChildren(...scoreSheet(v, S.frame.panel).filter(Boolean));
@@ -84,6 +87,7 @@ function seatBox(v, s) {
       h("bdi", { class: "user" }, seatName(s)),
       v.dealer === s ? h("span", { class: "chip dealer", title: t("table.dealer") }, t("table.dealer")) : null,
     ),
+    presenceBadge(s),
     h("div", { class: "seat-team" }, h("span", { class: "team-dot", "aria-hidden": "true" }), t("table.team", { n: teamOf(s) + 1 }), mine ? ` · ${t("table.your_team")}` : ""),
     h(
       "div",

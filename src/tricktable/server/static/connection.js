@@ -6,9 +6,11 @@ import { forgetSeat } from "./dom.js";
 import { pickedCards, renderHand } from "./hand.js";
 import { announce, appendLog } from "./history.js";
 import { t } from "./i18n.js";
+import { receiveSeats, standinNote } from "./people.js";
 import { showSit } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { clearError, setStatus, showError } from "./status.js";
+import { receiveRematch } from "./summary.js";
 
 export function connect() {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`;
@@ -55,6 +57,7 @@ function receive(frame) {
     // moved on it would contradict the status line, so it goes
     if (S.error?.version != null && S.error.version < frame.version) S.error = null;
     if (fresh) {
+      for (const e of frame.events) e.standin = Boolean(standinNote(e, frame)); // the log marks it
       const scored = frame.events.filter((e) => e.kind === "deal_scored").pop();
       if (scored) S.banner = scored;
       const won = frame.events.filter((e) => e.kind === "trick_won").pop();
@@ -75,6 +78,14 @@ function receive(frame) {
       renderHand();
       renderControls();
     }
+  } else if (frame.type === "seats") {
+    receiveSeats(frame);
+    if (S.frame) render();
+  } else if (frame.type === "chat_history") {
+    S.chat = frame.lines; // what was said before this page opened (kept with the table)
+    renderChat();
+  } else if (frame.type === "rematch") {
+    receiveRematch(frame);
   } else if (frame.type === "chat") {
     S.chat.push(frame);
     if (S.chat.length > 200) S.chat.shift();

@@ -1,6 +1,6 @@
-// The last trick, the round summary banner and the game log.
+// The last trick and the game log (the deal's and the game's summaries are summary.js's).
 import { faceCard, sameTrump, trumpTest } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
 import { $, S, seatName, view } from "./state.js";
@@ -29,40 +29,14 @@ export function renderLast() {
   $("last-body").replaceChildren(body);
 }
 
-export function renderBanner() {
-  const box = $("banner");
-  const f = S.frame;
-  if (f.over) {
-    const w = f.result?.winner ?? view().winner;
-    box.hidden = false;
-    fill(box, h("strong", {}, t("table.over"), " ", w == null ? "" : t("table.winner", { n: w + 1 })), " ", f.result?.scores ? (f.result.scores || []).join(" – ") : "");
-    return;
-  }
-  const e = S.banner;
-  box.hidden = !e;
-  if (!e) return box.replaceChildren();
-  fill(box,
-    h("strong", {}, t("table.round_summary", { n: e.deal_number })),
-    " ",
-    (e.scores || []).map((s, i) => `${t("table.team", { n: i + 1 })}: ${s}`).join(" · "),
-    " ",
-    h(
-      "button",
-      {
-        type: "button",
-        onclick: () => {
-          S.banner = null;
-          renderBanner();
-        },
-      },
-      t("table.close"),
-    ),
-  );
-}
-
 export function appendLog(events) {
   const log = $("log");
-  const lines = (events ?? S.events).map((e) => narrate(e, seatName, S.seat)).filter(Boolean).slice(-300);
+  // a stand-in's action is marked as such (people.js marks the events as they come)
+  const line = (e) => {
+    const said = narrate(e, seatName, S.seat);
+    return said && e.standin ? said.replace(/\.?$/, ` ${t("people.by_standin")}.`) : said;
+  };
+  const lines = (events ?? S.events).map(line).filter(Boolean).slice(-300);
   if (!events) log.replaceChildren();
   log.append(...lines.map((line) => h("li", {}, line)));
   while (log.children.length > 300) log.firstChild.remove();

@@ -1,6 +1,11 @@
 // The lobby: create a table (game, rules, bots per seat), join an open one, or watch one in play.
 import { api, fill, h, playerName, saveSeat, savePlayerName } from "./dom.js";
 import { addGameWords, has, langSwitch, onLang, t, translate } from "./i18n.js";
+import { plural } from "./people_words.js";
+
+const PACES = ["0.3", "0.8", "1.6"]; // a bot's pause before acting, in seconds (the server's default: 0.8)
+const WAITS = ["30", "8", "0"]; // seconds the bots wait after a deal for the players to read its score
+const REFRESH_MS = 5000; // the lists update by themselves
 
 let games = [];
 let tables = [];
@@ -107,7 +112,7 @@ function renderForm() {
       h("select", { id: "game", name: "game", onchange: renderForm }, games.map((g) => h("option", { value: g.name, selected: g.name === game.name }, gameLabel(g.name)))),
     ),
     h("div", { class: "row" }, h("label", { for: "player" }, t("create.player")), h("input", { id: "player", name: "player", maxlength: 40, value: previous.get("player") || playerName() || t("create.player_default"), required: true })),
-    h("div", { class: "row" }, h("label", { for: "tname" }, t("create.name")), h("input", { id: "tname", name: "tname", maxlength: 80, value: previous.get("tname") || "", placeholder: t("create.name_default", { game: gameLabel(game.name) }) })),
+    h("div", { class: "row" }, h("label", { for: "tname" }, t("create.name")), h("input", { id: "tname", name: "tname", maxlength: 80, value: previous.get("tname") || "", placeholder: t("create.name_by", { name: previous.get("player") || playerName() || t("create.player_default") }) })),
     h(
       "div",
       { class: "row" },
@@ -116,6 +121,8 @@ function renderForm() {
     ),
     preset ? null : h("details", {}, h("summary", {}, t("create.options")), options),
     h("fieldset", {}, h("legend", {}, t("create.seats")), h("ul", { class: "seats" }, seats)),
+    h("div", { class: "row" }, h("label", { for: "bot-pause" }, t("create.bot_pause")), h("select", { id: "bot-pause", name: "bot_pause" }, PACES.map((p) => h("option", { value: p, selected: (previous.get("bot_pause") || "0.8") === p }, t(`create.pace.${p}`))))),
+    h("div", { class: "row" }, h("label", { for: "deal-pause" }, t("create.deal_pause")), h("select", { id: "deal-pause", name: "deal_pause" }, WAITS.map((w) => h("option", { value: w, selected: (previous.get("deal_pause") || "30") === w }, t(`create.wait.${w}`))))),
     h("button", { type: "submit", class: "primary" }, t("create.submit")),
   );
 }
@@ -138,9 +145,11 @@ async function create(event) {
   }
   const bots = [null];
   for (let s = 1; s < game.num_seats; s++) bots.push(data.get(`seat-${s}`) || null);
-  const name = String(data.get("tname") || "").trim() || t("create.name_default", { game: gameLabel(game.name) });
+  // a table is named after the player who made it, unless they name it
+  const name = String(data.get("tname") || "").trim() || t("create.name_by", { name: player });
+  const pace = { bot_pause: Number(data.get("bot_pause") || 0.8), deal_pause: Number(data.get("deal_pause") || 30) };
   try {
-    const table = await api("/api/tables", { method: "POST", body: { game: game.name, name, config, bots } });
+    const table = await api("/api/tables", { method: "POST", body: { game: game.name, name, config, bots, ...pace } });
     const joined = await api(`/api/tables/${table.id}/seats/0`, { method: "POST", body: { name: player } });
     saveSeat(table.id, { seat: 0, token: joined.token, name: player });
     location.href = `/table/${table.id}`;
@@ -149,16 +158,26 @@ async function create(event) {
   }
 }
 
+// Whether anyone has the table open: a table whose players have all gone is played on by stand-in
+// bots, so it is listed last and marked.
+function deserted(table) {
+  return !table.seats.some((s) => s.connected);
+}
+
 function renderTables() {
   const open = [];
   const watch = [];
-  for (const table of tables) {
+  const sorted = [...tables].sort((a, b) => deserted(a) - deserted(b));
+  for (const table of sorted) {
     const free = table.seats.filter((s) => !s.bot && !s.player).length;
-    const desc = `${gameLabel(table.game)} · ${t("lobby.version", { n: table.version })}`;
+    const played = table.version ? plural("lobby.played", table.version) : t("lobby.not_started");
+    const nobody = () => (deserted(table) ? h("span", { class: "chip nobody" }, t("lobby.nobody")) : null);
+    const desc = `${gameLabel(table.game)} · ${played}`;
+    const mark = { class: deserted(table) ? "deserted" : null, "data-table": table.id };
     if (free > 0) {
-      open.push(h("li", {}, h("a", { href: `/table/${table.id}`, class: "button" }, t("lobby.join", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, `${desc} · ${t("lobby.free", { n: free })}`)));
+      open.push(h("li", mark, h("a", { href: `/table/${table.id}`, class: "button" }, t("lobby.join", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, `${desc} · ${plural("lobby.free", free)}`), " ", nobody()));
     }
-    watch.push(h("li", {}, h("a", { href: `/table/${table.id}?watch=1`, class: "button" }, t("lobby.watch_table", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, desc)));
+    watch.push(h("li", mark, h("a", { href: `/table/${table.id}?watch=1`, class: "button" }, t("lobby.watch_table", { name: "" }), h("bdi", { class: "user" }, table.name)), " ", h("span", {}, desc), " ", nobody()));
   }
   document.getElementById("open").replaceChildren(...(open.length ? open : [h("li", {}, t("lobby.none"))]));
   document.getElementById("watch").replaceChildren(...(watch.length ? watch : [h("li", {}, t("lobby.none"))]));
@@ -193,6 +212,7 @@ async function start() {
   }
   renderForm();
   await refresh();
+  setInterval(() => document.visibilityState === "visible" && refresh(), REFRESH_MS);
   document.body.dataset.ready = "1";
 }
 

@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { setStatus, showError } from "./status.js";
 
-export function showSit() {
+export function showSit(preferred = null) {
   $("board").hidden = true;
   $("sit").hidden = false;
   setStatus("");
@@ -17,13 +17,14 @@ export function showSit() {
     h(
       "div",
       { class: "actions" },
-      free.map((s) => h("button", { type: "button", class: "primary", onclick: () => sit(s.seat, name.value) }, t("table.sit", { n: s.seat + 1 }))),
+      // an invitation to a seat puts that seat first
+      [...free].sort((a, b) => (b.seat === preferred) - (a.seat === preferred)).map((s) => h("button", { type: "button", class: "primary", "data-seat": s.seat, onclick: () => sit(s.seat, name.value) }, t("table.sit", { n: s.seat + 1 }))),
       h("button", { type: "button", id: "watch-btn", onclick: () => watch() }, t("table.watch_only")),
     ),
   );
 }
 
-async function sit(seat, name) {
+export async function sit(seat, name) {
   const player = name.trim() || t("create.player_default");
   try {
     const joined = await api(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", body: { name: player } });

@@ -29,7 +29,10 @@ export const S = {
   dealShown: null, // the deal whose cards the hand has shown (a new one is dealt in)
   handShown: null, // the hand as last drawn (cards since then arrive)
   replay: null, // the step shown in the replay of a finished game (an index), or null: closed
-  chat: [], // chat frames heard since this page opened (the server does not store them)
+  chat: [], // the table's chat: what was said before this page opened (chat_history), then each line
+  people: null, // the last seats frame: who sits where, away, stand-ins, the pause after a deal
+  peopleAt: 0, // when it came (performance.now()), for its countdowns
+  rematch: null, // the id of the finished game's rematch, once a player asked for it
 };
 
 // --- names ------------------------------------------------------------------------------------------

@@ -4,14 +4,14 @@
 import { render } from "./board.js";
 import { sendChat } from "./chat.js";
 import { send } from "./connection.js";
-import { savedSeat } from "./dom.js";
+import { playerName, savedSeat } from "./dom.js";
 import { installSprite } from "./faces.js";
 import { handKeys, renderHand } from "./hand.js";
 import { appendLog, renderLast } from "./history.js";
 import { langSwitch, onLang, translate } from "./i18n.js";
 import { setupPanels } from "./panels.js";
 import { replayGo, replayKeys } from "./replay.js";
-import { showSit, startConnection, watch } from "./seating.js";
+import { showSit, sit, startConnection, watch } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { renderError } from "./status.js";
 
@@ -59,12 +59,17 @@ async function start() {
   setInterval(() => send({ type: "ping" }), 25000);
   await loadSummary();
   const saved = savedSeat(tableId);
-  const watching = new URLSearchParams(location.search).has("watch");
+  const query = new URLSearchParams(location.search);
+  const watching = query.has("watch");
+  // an invitation link names a seat: a name remembered on this device sits there at once
+  const invited = query.has("seat") ? Number(query.get("seat")) : null;
+  const open = S.summary?.seats?.find((s) => s.seat === invited && !s.bot && !s.player) && !S.summary.over;
   if (saved?.token) {
     S.token = saved.token;
     startConnection();
   } else if (watching) watch();
-  else showSit();
+  else if (open && playerName()) await sit(invited, playerName());
+  else showSit(invited);
   document.body.dataset.ready = "1";
 }
 
