@@ -108,7 +108,6 @@ export const PEOPLE_MESSAGES = {
     "people.standin": "Mae bot yn chwarae dros {name} nes iddyn nhw ddod yn ôl.",
     "people.away_badge": "i ffwrdd",
     "people.standin_badge": "bot yn chwarae",
-    "people.countdown.zero": "bot yn chwarae mewn {n} eiliad",
     "people.countdown.one": "bot yn chwarae mewn {n} eiliad",
     "people.countdown.other": "bot yn chwarae mewn {n} eiliad",
     "people.by_standin": "(gan fot yn lle'r chwaraewr)",
