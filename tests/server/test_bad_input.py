@@ -106,7 +106,7 @@ class Setup:
         """The next frame other than chat and presence news."""
         while True:
             frame: dict[str, Any] = json.loads(self.ws.recv(timeout=10))
-            if frame["type"] not in ("chat", "state"):
+            if frame["type"] not in ("chat", "state", "seats", "chat_history"):
                 return frame
 
     def goes_on(self) -> None:

@@ -154,7 +154,7 @@ def test_a_seat_left_through_one_process_is_lost_at_once_in_the_other(tmp_path: 
             frame = json.loads(player.ws.recv(timeout=10))
             if frame["type"] == "error":
                 codes.append(frame["code"])
-            else:
+            elif frame["type"] not in ("seats", "chat_history"):  # (who is at the table, what was said)
                 assert frame["type"] == "state" and frame["seat"] is None, frame  # watching now
         assert codes == ["not_seated", "not_seated"]
         assert a.get(f"/api/tables/{table['id']}")["version"] == 0
