@@ -24,7 +24,7 @@ from tricktable.cards import Card
 from tricktable.core import trick as core
 from tricktable.core.state import team_of
 from tricktable.games.all_fours.play import CARD_POINTS
-from tricktable.games.all_fours.scoring import count_deal
+from tricktable.games.all_fours.scoring import count_deal, score_items
 
 from .search import Rules, TrickSearch, cards_of
 
@@ -150,13 +150,7 @@ def _outcomes(state: Any, jack_dealt: bool) -> dict[tuple[int | None, int | None
             # team_of(seat) is the seat's parity for 2 and 4 players alike: seat t is on team t
             captor = jack_team
             items = count_deal(config, state.dealer, state.trump, state.dealt, won, captor)
-            scores = list(state.scores)
-            for item in items:
-                if item.team is None:
-                    continue
-                scores[item.team] += item.points
-                if scores[item.team] >= config.target:
-                    break
+            scores = score_items(state.scores, items, config.target)[0]
             gains = [a - b for a, b in zip(scores, state.scores, strict=True)]
             out[jack_team, game_team] = gains[0] - gains[1]
     return out

@@ -28,7 +28,7 @@ from tricktable.cards import Card
 from tricktable.core import trick as core
 from tricktable.core.state import team_of
 
-from .scoring import count_deal
+from .scoring import count_deal, score_items
 
 __all__ = ["Policy", "play_deal", "random_policy"]
 
@@ -122,11 +122,5 @@ def play_deal(
     config = state.config
     # The count reads the won cards' codes only: plain ints serve for Cards.
     items = count_deal(config, state.dealer, trump, state.dealt, cast("list[list[Card]]", won), capturer)
-    scores = list(state.scores)
-    for item in items:
-        if item.team is None:
-            continue
-        scores[item.team] += item.points
-        if scores[item.team] >= config.target:
-            break
+    scores = score_items(state.scores, items, config.target)[0]
     return tuple(after - before for after, before in zip(scores, state.scores, strict=True))

@@ -11,7 +11,7 @@ from tricktable.core.state import team_of
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.play import CARD_POINTS
 
-__all__ = ["RoundSummary", "ScoreItem", "count_deal", "game_count"]
+__all__ = ["RoundSummary", "ScoreItem", "count_deal", "game_count", "score_items"]
 
 _JACK_INDEX = 9  # code % 13 of a Jack
 
@@ -79,6 +79,22 @@ def count_deal(
     else:
         items.append(ScoreItem("Game", None, 0, note=note + ", tie: nobody scores"))
     return tuple(items)
+
+
+def score_items(
+    scores: Sequence[int], items: Sequence[ScoreItem], target: int
+) -> tuple[tuple[int, ...], int, int | None]:
+    """Add the items to the scores in order until a side reaches the target (the game ends there and
+    the rest of the count is not scored): the new scores, how many items were scored, and the team
+    that reached the target (None if none did)."""
+    out = list(scores)
+    for i, item in enumerate(items):
+        if item.team is None:
+            continue
+        out[item.team] += item.points
+        if out[item.team] >= target:
+            return tuple(out), i + 1, item.team
+    return tuple(out), len(items), None
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from tricktable.games.all_fours.deal import (
     kick_points,
 )
 from tricktable.games.all_fours.play import allowed_plays, play_problem, trick_winner
-from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count
+from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count, score_items
 from tricktable.games.all_fours.sight import dealt_events, hidden_cards
 
 if TYPE_CHECKING:
@@ -401,17 +401,15 @@ class AllFoursState(State):
 
     def _scored(self, items: Sequence[ScoreItem]) -> AllFoursState:
         """Score items one by one; the game ends as soon as a side reaches the target."""
-        scores, sheet, log = list(self.scores), self.sheet, self.log
-        for item in items:
+        scores, used, winner = score_items(self.scores, items, self.config.target)
+        sheet, log = self.sheet, self.log
+        for item in items[:used]:
             sheet = (*sheet, item)
             log = log.with_events(Scored(item.item, item.team, item.points, item.cards, item.seat, item.note))
-            if item.team is None:
-                continue
-            scores[item.team] += item.points
-            if scores[item.team] >= self.config.target:
-                ended = self._evolve(log=log, scores=tuple(scores), sheet=sheet, winner=item.team)
-                return ended._evolve(stage=Phase.OVER, mover=None)._deal_scored(ended._summary())
-        return self._evolve(log=log, scores=tuple(scores), sheet=sheet)
+        if winner is not None:
+            ended = self._evolve(log=log, scores=scores, sheet=sheet, winner=winner)
+            return ended._evolve(stage=Phase.OVER, mover=None)._deal_scored(ended._summary())
+        return self._evolve(log=log, scores=scores, sheet=sheet)
 
     def _deal_scored(self, summary: RoundSummary) -> AllFoursState:
         """Close the deal's score sheet (and, if the game is over, the game) with their events."""
