@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 from playwright.sync_api import Locator, Page
 
@@ -22,6 +23,22 @@ def open_table(page: Page, url: str, table_id: str, name: str = "Ada") -> None:
     page.fill("#sit-name", name)
     page.locator("#sit-body button.primary").first.click()
     page.wait_for_selector("#board:not([hidden])")
+
+
+def tractor_turns(page: Page, limit: int = 400) -> Iterator[str]:
+    """The phase at each of the player's turns of a Tractor round after the draw (the page draws by
+    itself), until the round's banner or another phase shows; fails if the round has not ended in
+    ``limit`` turns."""
+    for _ in range(limit):
+        page.wait_for_function(MY_TURN_OR_DONE, timeout=60000)
+        phase = page.evaluate("document.body.dataset.phase")
+        if page.is_visible("#banner") or phase not in ("draw", "last-declare", "kitty", "play"):
+            return
+        if phase == "draw":  # the page draws for us (auto draw)
+            page.wait_for_timeout(100)
+            continue
+        yield phase
+    raise AssertionError("the round did not end")
 
 
 def version(page: Page) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Locator, Page
 
 from tests.browser.conftest import DESKTOP, Server, new_page, shot
-from tests.browser.helpers import MY_TURN_OR_DONE, open_table, press, press_card, version, wait_past
+from tests.browser.helpers import open_table, press, press_card, tractor_turns, version, wait_past
 from tests.browser.test_table import pick_until_complete
 
 # The words each language gives these rules (the catalogue's, capitalised as the page shows them).
@@ -53,14 +53,7 @@ def test_tractor_kitty_throw_and_follow_refusals_say_why(browser: Browser, serve
     page = new_page(browser, DESKTOP)
     open_table(page, server.url, table)
     seen: dict[str, str] = {}
-    for _ in range(400):
-        page.wait_for_function(MY_TURN_OR_DONE, timeout=60000)
-        phase = page.evaluate("document.body.dataset.phase")
-        if page.is_visible("#banner") or phase not in ("draw", "last-declare", "kitty", "play"):
-            break
-        if phase == "draw":  # the page draws for us (auto draw)
-            page.wait_for_timeout(100)
-            continue
+    for phase in tractor_turns(page):
         if phase == "last-declare":  # declare if we can
             declare = page.locator('[data-action^="declare"]')
             press_and_wait(page, declare.first if declare.count() else page.locator('[data-action="pass"]'))
