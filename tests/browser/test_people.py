@@ -74,12 +74,13 @@ def test_two_browsers_join_away_stand_in_return_chat(browser: Browser, server: S
     assert "A bot plays for Bea until they are back." in host.inner_text("#log")
     host.wait_for_selector(f"{SEAT_1} [data-presence='standin']")
     shot(host, "people-stand-in-desktop")
-    # the host reloads: what was said is still there
+    # the host reloads: what was said is still there, and the stand-in's plays are still marked
     host.reload()
     host.wait_for_selector("#board:not([hidden])")
     host.wait_for_function(
         "document.getElementById('chat-log').textContent.includes('hello from Bea')", timeout=3000
     )
+    assert "(by a stand-in bot)" in host.inner_text("#log")
     assert not host.errors  # type: ignore[attr-defined]
 
 

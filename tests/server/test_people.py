@@ -101,6 +101,34 @@ def test_away_countdown_stand_in_and_return(tmp_path: Path) -> None:
         connect(stack, client, tid, away, 1)
         back = next_frame(watcher, "seats", lambda f: seat_info(f, 1)["connected"])
         assert not seat_info(back, 1)["away"] and not seat_info(back, 1)["standin"]
+        # a page opened now (a reload) is told which events the stand-in's actions caused
+        reloaded = connect(stack, client, tid, None, None)
+        next_frame(reloaded, "state")
+        made = {a["index"] for a in reloaded.frame["actions"] if a["seat"] == 1}
+        assert made == {a["index"] for a in marked}
+        standin_events = [e for e in reloaded.frame["events"] if e.get("standin")]
+        assert standin_events and all(e.get("seat") in (1, None) for e in standin_events)
+    # and so is a page of the same table once a new server process has loaded it from its log
+    with make_client(f"sqlite:///{tmp_path}/t.db", settings) as client, contextlib.ExitStack() as stack:
+        later = connect(stack, client, tid, None, None)
+        next_frame(later, "state")
+        again = [e for e in later.frame["events"] if e.get("standin")]
+        assert again[: len(standin_events)] == standin_events
+
+
+def test_the_stand_in_marks_follow_the_actions_it_caused() -> None:
+    """Each event is paired with the action that caused it: a stand-in's play and the trick it won."""
+    state = games.get("all-fours").new(seed=5)
+    while state.phase != "play":
+        state = state.apply(state.legal_actions()[0])
+    start = state.version
+    for _ in range(4):
+        state = state.apply(state.legal_actions()[0])
+    caused = state.caused_events(None, since=start)
+    assert [e for _, e in caused] == list(state.events(None, since=start))
+    plays = [(i, e.to_dict()["seat"]) for i, e in caused if e.kind == "played"]
+    assert [i for i, _ in plays] == list(range(start, start + 4))
+    assert caused[-1][0] == start + 3  # the trick won: caused by the fourth play
 
 
 def test_chat_is_kept_with_the_table_and_bounded(tmp_path: Path) -> None:

@@ -276,19 +276,27 @@ class State(ABC):
         or, with ``since``, only what happened after version ``since`` (what the actions from the
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
         cards are never in it: a private event shows its cards to its own seat only."""
+        return tuple(e for _, e in self.caused_events(seat, since))
+
+    def caused_events(
+        self, seat: int | None = None, since: int | None = None
+    ) -> tuple[tuple[int, Event], ...]:
+        """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
+        so a server can say which of them a bot made for an absent player."""
         viewer = self._viewer(seat)
         if since is not None and (
             isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log)
         ):
             raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
-        out: list[Event] = []
+        out: list[tuple[int, Event]] = []
         for node in self.log.nodes(0 if since is None else since + 1):
+            index = len(node) - 1
             entry = node.entry
             if entry is not None:
                 own = self._action_event(entry[0], entry[1], node.events)
                 if own is not None:
-                    out.append(own.seen_by(viewer))
-            out += [e.seen_by(viewer) for e in node.events]
+                    out.append((index, own.seen_by(viewer)))
+            out += [(index, e.seen_by(viewer)) for e in node.events]
         return tuple(out)
 
     def _action_event(self, seat: int, action: Action, caused: tuple[Event, ...]) -> Event | None:

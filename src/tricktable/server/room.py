@@ -149,6 +149,10 @@ class Room:
         self.description = games.get(row.game).description
         self.state = state
         self.by_bot = by_bot  # per action index: whether a bot (or a stand-in) made it
+        # the indexes of the actions a stand-in made for a player's seat (a bot made it, not a bot seat)
+        self.standin_actions = {
+            i for i, (s, _) in enumerate(state.log.entries()) if by_bot[i] and row.bots[s] is None
+        }
         self.store = store
         self.settings = settings
         self.presence = presence or Presence()
@@ -349,6 +353,13 @@ class Room:
             kept = self._events[id(event)] = (event, event.to_dict())
         return kept[1]
 
+    def _caused_dict(self, index: int, event: Event) -> dict[str, Any]:
+        """The event as JSON, with ``"standin": true`` where a stand-in bot made the action that
+        caused it: the players' seats, the by_bot flags and the log are kept, so a reload and the
+        replay tell the stand-in's plays from the player's own as the live page did."""
+        said = self._event_dict(event)
+        return {**said, "standin": True} if index in self.standin_actions else said
+
     def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
         """The seat's view now and the events since version ``since`` (None: from the start)."""
         result = state.result
@@ -363,7 +374,7 @@ class Room:
             "since": since,
             "view": view,
             "panel": self._panel,
-            "events": [self._event_dict(e) for e in state.events(seat, since=since)],
+            "events": [self._caused_dict(i, e) for i, e in state.caused_events(seat, since=since)],
             "actions": [
                 {"index": i, "seat": s, "by_bot": self.by_bot[i]}
                 for i, (s, _) in enumerate(state.log.tail(state.version - (since or 0)), start=since or 0)
@@ -432,6 +443,10 @@ class Room:
             and any(isinstance(e, DealScored) for e in new.events(None, since=old.version))
         ):
             self._pause_until, self._ready = time.monotonic() + self.row.deal_pause, set()
+        made = new.log.tail(len(by_bot))
+        for i, ((s, _), bot) in enumerate(zip(made, by_bot, strict=True), start=len(self.by_bot)):
+            if bot and self.row.bots[s] is None:
+                self.standin_actions.add(i)
         self.by_bot.extend(by_bot)
         self._turn_since = time.monotonic()
         self._broadcast()

@@ -6,7 +6,7 @@ import { forgetSeat } from "./dom.js";
 import { pickedCards, renderHand } from "./hand.js";
 import { announce, appendLog } from "./history.js";
 import { t } from "./i18n.js";
-import { receiveSeats, standinNote } from "./people.js";
+import { receiveSeats } from "./people.js";
 import { showSit } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { clearError, setStatus, showError } from "./status.js";
@@ -57,7 +57,6 @@ function receive(frame) {
     // moved on it would contradict the status line, so it goes
     if (S.error?.version != null && S.error.version < frame.version) S.error = null;
     if (fresh) {
-      for (const e of frame.events) e.standin = Boolean(standinNote(e, frame)); // the log marks it
       const scored = frame.events.filter((e) => e.kind === "deal_scored").pop();
       if (scored) S.banner = scored;
       const won = frame.events.filter((e) => e.kind === "trick_won").pop();

@@ -31,11 +31,7 @@ export function renderLast() {
 
 export function appendLog(events) {
   const log = $("log");
-  // a stand-in's action is marked as such (people.js marks the events as they come)
-  const line = (e) => {
-    const said = narrate(e, seatName, S.seat);
-    return said && e.standin ? said.replace(/\.?$/, ` ${t("people.by_standin")}.`) : said;
-  };
+  const line = (e) => narrate(e, seatName, S.seat);
   const lines = (events ?? S.events).map(line).filter(Boolean).slice(-300);
   if (!events) log.replaceChildren();
   log.append(...lines.map((line) => h("li", {}, line)));

@@ -8,8 +8,14 @@ function suitText(suit, rank) {
   return parts.join(" · ");
 }
 
-// One line for an event, or null for events not worth a line (another seat's face-down card).
+// One line for an event, or null for events not worth a line (another seat's face-down card); the
+// server marks the events of a stand-in bot's actions for an absent player, and the line says so.
 export function narrate(event, names, mySeat) {
+  const said = line(event, names, mySeat);
+  return said && event.standin ? said.replace(/\.?$/, ` ${t("people.by_standin")}.`) : said;
+}
+
+function line(event, names, mySeat) {
   const name = (s) => names(s);
   const cards = (cs) => cardsFace(cs);
   switch (event.kind) {

@@ -1,6 +1,6 @@
 // The people at the table, from the server's seats frames (docs/protocol.md): who sits where, who is
 // away and when a stand-in acts for them, who is back; the log says each change; an invite link for
-// each open seat; the stand-in's plays are marked in the log. The server decides all of it.
+// each open seat. The server decides all of it (and marks a stand-in's actions in the events).
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { plural } from "./people_words.js";
@@ -72,15 +72,6 @@ export function presenceBadge(s) {
     h("span", { class: "chip away", "data-presence": "away" }, t("people.away_badge")),
     left == null ? null : h("span", { class: "countdown", "data-seat": s }, ` ${plural("people.countdown", left)}`),
   );
-}
-
-// Whether the log line of an event tells of a stand-in's action: the frame's actions say a bot made
-// it, for a seat that a player holds.
-export function standinNote(event, frame) {
-  if (event.seat == null || !frame?.actions) return "";
-  const seat = S.summary?.seats?.[event.seat];
-  if (!seat || seat.bot) return "";
-  return frame.actions.some((a) => a.seat === event.seat && a.by_bot) ? ` ${t("people.by_standin")}` : "";
 }
 
 // The countdowns tick each second without a redraw of the table.
