@@ -3,7 +3,7 @@ names a game. The test lists every place a game is named by string — its regis
 spelling, in a Python string or import (docstrings aside: examples may name a game), or anywhere in
 the browser's scripts, pages and stylesheet (comments aside) — and allows none but the modules a
 game's description names as its own code in a layer above the rules (its heuristic bot, its terminal
-panel, its exact solver), which are that game's by construction."""
+panel, its exact solver, its lessons), which are that game's by construction."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _own_modules() -> set[Path]:
     """The modules the descriptions name as a game's own code (``package.module:attribute``)."""
     out = set()
     for d in games.descriptions():
-        for path in (d.bots, d.terminal, d.search.candidates, d.search.fast_policy, d.solver):
+        for path in (d.bots, d.terminal, d.search.candidates, d.search.fast_policy, d.solver, d.lessons):
             if path is not None:
                 module = path.partition(":")[0].removeprefix("tricktable.").replace(".", "/")
                 out.add(SRC / f"{module}.py")

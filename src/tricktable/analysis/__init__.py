@@ -2,7 +2,7 @@
 decisions (:func:`analyse`). Built on the engine, the sampled worlds and the search bots: it sits
 above ``bots`` and below the interfaces."""
 
-from tricktable.analysis.review import THRESHOLDS, Decision, PlayerSummary, Review, analyse
+from tricktable.analysis.review import THRESHOLDS, Decision, PlayerSummary, Review, analyse, assess
 from tricktable.analysis.solver import EXACT_GAMES, Solution, SolveError, SolveLimitError, solve
 
 __all__ = [
@@ -15,5 +15,6 @@ __all__ = [
     "SolveError",
     "SolveLimitError",
     "analyse",
+    "assess",
     "solve",
 ]

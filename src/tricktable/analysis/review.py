@@ -34,7 +34,7 @@ The thresholds, in the game's units of a deal (what :func:`tricktable.analysis.s
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,7 +46,7 @@ from tricktable.core.sampling import SampleError
 
 from .solver import EXACT_GAMES, SolveLimitError, interval, solve
 
-__all__ = ["LABELS", "THRESHOLDS", "Decision", "PlayerSummary", "Review", "analyse", "thresholds"]
+__all__ = ["LABELS", "THRESHOLDS", "Decision", "PlayerSummary", "Review", "analyse", "assess", "thresholds"]
 
 LABELS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS: Mapping[str, tuple[float, float, float]] = {
@@ -183,6 +183,22 @@ def analyse(
     return Review(game.name, tuple(decisions), tuple(_summary(s, decisions) for s in seats), limits)
 
 
+def assess(
+    state: State,
+    seat: int,
+    action: Action,
+    *,
+    also: Sequence[Action] = (),
+    rollouts: int | None = None,
+    seed: int = 0,
+) -> Decision | None:
+    """One decision valued as :func:`analyse` values it, before it is taken: ``seat`` taking
+    ``action`` in ``state``, with the actions of ``also`` among the candidates compared (the play a
+    lesson expects). None where the search does not decide (see :func:`analyse`)."""
+    limits = thresholds(state.GAME_NAME, state.config)
+    return _decide(state, seat, action, rollouts, seed, False, limits, also)
+
+
 def _decide(
     state: State,
     seat: int,
@@ -191,6 +207,7 @@ def _decide(
     seed: int,
     double_dummy: bool,
     limits: tuple[float, float, float],
+    also: Sequence[Action] = (),
 ) -> Decision | None:
     """The decision ``seat`` took in ``state``, valued; None where the search does not decide (Tractor's
     draw, declarations and kitty) or no world can be sampled."""
@@ -212,8 +229,9 @@ def _decide(
         candidates = [action]
     else:
         candidates = bot.candidates(view, legal, bot.fallback.choose(view, legal, events))
-        if action not in candidates:
-            candidates.append(action)
+        for extra in (action, *also):
+            if extra not in candidates:
+                candidates.append(extra)
     try:
         samples = bot.evaluate(view, events, candidates)
     except SampleError:

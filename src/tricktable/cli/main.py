@@ -1,5 +1,5 @@
-"""The ``tricktable`` command: ``play``, ``simulate``, ``replay``, ``rules``, ``serve``, ``arena`` and
-``analyse``.
+"""The ``tricktable`` command: ``play``, ``learn``, ``simulate``, ``replay``, ``rules``, ``serve``,
+``arena`` and ``analyse``.
 
 Anything a user can get wrong ends with one line on stderr and exit code 2 (130 after Ctrl-C),
 never a traceback; a game in progress is saved first.
@@ -21,6 +21,7 @@ from tricktable import __version__, games
 from tricktable.cli.analyse_command import add_analyse_parser, analyse_command
 from tricktable.cli.arena_command import add_arena_parser, arena_command
 from tricktable.cli.errors import EXIT_INTERRUPTED, CliError, shorten
+from tricktable.cli.learn_command import add_learn_parser, learn_command
 from tricktable.cli.options import get_game
 from tricktable.cli.replay import check_seat, load_replay, print_all, step_through
 from tricktable.cli.rules import rules_text
@@ -94,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     add_serve_parser(sub)
     add_arena_parser(sub)
     add_analyse_parser(sub)
+    add_learn_parser(sub)
     return parser
 
 
@@ -110,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         commands["serve"] = serve_command
         commands["arena"] = arena_command
         commands["analyse"] = analyse_command
+        commands["learn"] = learn_command
         command = commands[args.command]
         code = command(console, args)
         sys.stdout.flush()  # here, so that a reader gone away is met below, not at exit

@@ -123,6 +123,8 @@ class GameDescription:
     solver: str | None = None
     """Import path of the game's exact double-dummy solver of a play position, ``(state, max_nodes)
     -> {card: value}`` (None: the analysis estimates with the search bot)."""
+    lessons: str | None = None
+    """Import path of the game's learn-mode course (its lessons and their words; None: no lessons)."""
     aliases: tuple[str, ...] = field(default=())
     """Other spellings ``games.get`` accepts."""
 

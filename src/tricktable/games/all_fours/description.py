@@ -76,5 +76,6 @@ DESCRIPTION = GameDescription(
     bots="tricktable.bots.all_fours:HeuristicBot",
     terminal="tricktable.cli.panels.all_fours:PANEL",
     solver="tricktable.analysis.all_fours:solve_all_fours",
+    lessons="tricktable.learn.all_fours:COURSE",
     aliases=("allfours", "all_fours"),
 )

@@ -74,5 +74,6 @@ DESCRIPTION = GameDescription(
     bots="tricktable.bots.back_alley:HeuristicBot",
     terminal="tricktable.cli.panels.back_alley:PANEL",
     solver="tricktable.analysis.back_alley:solve_back_alley",
+    lessons="tricktable.learn.back_alley:COURSE",
     aliases=("back_alley", "backalley"),
 )

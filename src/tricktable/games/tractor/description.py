@@ -74,5 +74,6 @@ DESCRIPTION = GameDescription(
     loss_thresholds=lambda config: (0.1, 0.25, 0.5),
     bots="tricktable.bots.tractor:HeuristicBot",
     terminal="tricktable.cli.panels.tractor:PANEL",
+    lessons="tricktable.learn.tractor:COURSE",
     aliases=("shengji", "sheng-ji"),
 )

@@ -1,0 +1,80 @@
+"""Back Alley's first lesson: bidding your sure tricks, trumps not yet broken, following suit,
+breaking trumps on a void, and leading the big joker; boards are told in the words. From
+docs/rules/back-alley.md.
+
+You bid first in a 13-card hand with spades trumps (the seven of spades is turned up), holding the
+big joker, the ace and king of spades, the ace and king of hearts, the ace of diamonds and no clubs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .lesson import Course, Lesson, Step, stack
+
+__all__ = ["COURSE"]
+
+_SEED = 7  # seat 3 deals: the learner, seat 0, bids first
+
+FIRST = Lesson(
+    game="back-alley",
+    name="back-alley.first",
+    seat=0,
+    seed=_SEED,
+    deck=stack(
+        "back-alley",
+        _SEED,
+        {
+            0: "BJ AS KS 4S 3S AH KH 5H AD 9D 6D 4D 2D",
+            1: "LJ QS TS 8S QH JH TH 8H 7D 3D AC KC 2C",
+            2: "JS 9S 5S 9H 4H 2H KD JD TD 5C 4C QC 8C",
+            3: "6S 2S 7H 6H 3H QD 8D 5D JC TC 9C 6C 3C",
+        },
+        after="7S",
+    ),
+    steps=(
+        Step("bid", ("bid 6",)),
+        Step("lead", ("play AH",)),
+        Step("again", ("play KH",)),
+        Step("low", ("play 2D",)),
+        Step("ruff", ("play 3S",)),
+        Step("joker", ("play BJ",)),
+    ),
+)
+
+WORDS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "learn.back-alley.first.title": "Back Alley: bids, trumps broken and the jokers",
+        "learn.back-alley.first.intro": "You are seat 0 and bid first. Thirteen cards each; the seven of spades was turned up, so spades are trumps, and the two jokers are the highest trumps. Your side must take at least the tricks it bids together.",
+        "learn.back-alley.first.bid": "Count your sure tricks: the big joker, the ace and king of spades, the ace and king of hearts and the ace of diamonds. Bid 6. A bid goes up to 12 with 13 cards; to promise every trick you would bid board instead.",
+        "learn.back-alley.first.lead": "You bid highest, so you lead. Trumps are not broken yet: you may not lead a spade or a joker while you hold other suits. Lead the ace of hearts.",
+        "learn.back-alley.first.again": "Lead the king of hearts too: the ace is gone, so it is now the highest heart.",
+        "learn.back-alley.first.low": "Lead the two of diamonds, a small card, and let the others win a trick that costs you nothing.",
+        "learn.back-alley.first.ruff": "Clubs were led and you have none: any card is allowed. Trump with the three of spades: it wins the trick, and trumps are broken from now on.",
+        "learn.back-alley.first.joker": "Trumps are broken, so you may lead one. Lead the big joker: every other player must play their highest trump, and the little joker falls.",
+        "learn.back-alley.first.end": "At the end of the hand a side that took its bid scores 5 points per trick bid and 1 per extra trick; one that fell short loses 5 per trick bid. A board that is made is worth far more, and a failed board costs as much.",
+    },
+    "it": {
+        "learn.back-alley.first.title": "Vicolo: dichiarazioni, briscole aperte e i jolly",
+        "learn.back-alley.first.intro": "Sei il posto 0 e dichiari per primo. Tredici carte a testa; è stato girato il sette di picche, quindi picche è briscola, e i due jolly sono le briscole più alte. La tua squadra deve fare almeno le prese che dichiara insieme.",
+        "learn.back-alley.first.bid": "Conta le prese sicure: il jolly grande, l'asso e il re di picche, l'asso e il re di cuori e l'asso di quadri. Dichiara 6. Con 13 carte si dichiara fino a 12; per promettere tutte le prese si dichiara invece tutte.",
+        "learn.back-alley.first.lead": "Hai dichiarato di più, quindi esci tu. Le briscole non sono ancora aperte: non puoi uscire con una picche o un jolly finché hai altri semi. Esci con l'asso di cuori.",
+        "learn.back-alley.first.again": "Esci anche con il re di cuori: l'asso è uscito, quindi ora è la carta di cuori più alta.",
+        "learn.back-alley.first.low": "Esci con il due di quadri, una carta piccola, e lascia agli altri una presa che non ti costa nulla.",
+        "learn.back-alley.first.ruff": "Sono usciti fiori e non ne hai: puoi giocare qualsiasi carta. Taglia con il tre di picche: vince la presa, e da ora le briscole sono aperte.",
+        "learn.back-alley.first.joker": "Le briscole sono aperte, quindi puoi uscire di briscola. Esci con il jolly grande: ogni altro giocatore deve giocare la sua briscola più alta, e cade il jolly piccolo.",
+        "learn.back-alley.first.end": "Alla fine della mano una squadra che ha fatto le sue prese segna 5 punti per presa dichiarata e 1 per ogni presa in più; una che non ci arriva perde 5 punti per presa dichiarata. Un tutte riuscito vale molto di più, e un tutte fallito costa altrettanto.",
+    },
+    "cy": {
+        "learn.back-alley.first.title": "Lôn Gefn: cynigion, torri'r trympiau a'r jocers",
+        "learn.back-alley.first.intro": "Chi yw sedd 0 ac rydych yn cynnig yn gyntaf. Tri cherdyn ar ddeg yr un; trowyd saith rhawiau, felly rhawiau yw'r trympiau, a'r ddau jocer yw'r trympiau uchaf. Rhaid i'ch ochr ennill o leiaf y triciau y mae'n eu cynnig gyda'i gilydd.",
+        "learn.back-alley.first.bid": "Cyfrifwch eich triciau sicr: y jocer mawr, as a brenin rhawiau, as a brenin calonnau ac as diemwntau. Cynigiwch 6. Mae cynnig yn mynd hyd at 12 gyda 13 cerdyn; i addo pob tric byddech yn cynnig bwrdd yn lle hynny.",
+        "learn.back-alley.first.lead": "Chi gynigiodd uchaf, felly chi sy'n arwain. Nid yw'r trympiau wedi'u torri eto: ni chewch arwain rhaw na jocer tra bo gennych siwtiau eraill. Arweiniwch gydag as calonnau.",
+        "learn.back-alley.first.again": "Arweiniwch gyda brenin calonnau hefyd: mae'r as wedi mynd, felly dyma'r galon uchaf bellach.",
+        "learn.back-alley.first.low": "Arweiniwch gyda dau diemwntau, cerdyn bach, a gadewch i'r lleill ennill tric nad yw'n costio dim i chi.",
+        "learn.back-alley.first.ruff": "Arweiniwyd clybiau ac nid oes gennych yr un: caniateir unrhyw gerdyn. Trympiwch gyda thri rhawiau: mae'n ennill y tric, ac mae'r trympiau wedi'u torri o hyn ymlaen.",
+        "learn.back-alley.first.joker": "Mae'r trympiau wedi'u torri, felly cewch arwain un. Arweiniwch gyda'r jocer mawr: rhaid i bob chwaraewr arall chwarae ei drwmp uchaf, ac mae'r jocer bach yn syrthio.",
+        "learn.back-alley.first.end": "Ar ddiwedd y llaw mae ochr a gafodd ei chynnig yn sgorio 5 pwynt am bob tric a gynigiwyd ac 1 am bob tric ychwanegol; mae ochr a fethodd yn colli 5 am bob tric a gynigiwyd. Mae bwrdd llwyddiannus yn werth llawer mwy, ac mae bwrdd a fethodd yn costio cymaint â hynny.",
+    },
+}
+
+COURSE = Course((FIRST,), WORDS)
