@@ -104,8 +104,8 @@ def test_away_countdown_stand_in_and_return(tmp_path: Path) -> None:
         # a page opened now (a reload) is told which events the stand-in's actions caused
         reloaded = connect(stack, client, tid, None, None)
         next_frame(reloaded, "state")
-        made = {a["index"] for a in reloaded.frame["actions"] if a["seat"] == 1}
-        assert made == {a["index"] for a in marked}
+        made = [a for a in reloaded.frame["actions"] if a["seat"] == 1]
+        assert {a["index"] for a in marked} <= {a["index"] for a in made if a["by_bot"]}
         standin_events = [e for e in reloaded.frame["events"] if e.get("standin")]
         assert standin_events and all(e.get("seat") in (1, None) for e in standin_events)
     # and so is a page of the same table once a new server process has loaded it from its log
