@@ -91,13 +91,30 @@ def free_port() -> int:
         return port
 
 
-class Server:
+class Endpoint:
+    """Where clients reach the server: a process, or a proxy in front of several."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.ws_url = f"ws://127.0.0.1:{port}"
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        r = httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def get(self, path: str) -> Any:
+        r = httpx.get(f"{self.url}{path}", timeout=10)
+        r.raise_for_status()
+        return r.json()
+
+
+class Server(Endpoint):
     """``tricktable serve`` in its own process."""
 
     def __init__(self, db: str, log: Path, *extra: str, wait: bool = True) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        super().__init__(free_port())
         code = "import sys; from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))"
         args = ["serve", "--port", str(self.port), "--db", db, "--bot-pause", "0", *extra]
         self.log = log.open("a")
@@ -116,22 +133,12 @@ class Server:
         log = self.log_path
         while True:
             try:
-                httpx.get(f"{self.url}/api/tables", timeout=1).raise_for_status()
+                httpx.get(f"{self.url}/healthz", timeout=1).raise_for_status()
                 return
             except httpx.HTTPError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     raise AssertionError(f"the server did not start; see {log}") from None
                 time.sleep(0.1)
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        r = httpx.post(f"{self.url}{path}", json=body, timeout=10)
-        assert r.status_code == 201, r.text
-        return r.json()
-
-    def get(self, path: str) -> Any:
-        r = httpx.get(f"{self.url}{path}", timeout=10)
-        r.raise_for_status()
-        return r.json()
 
     def kill(self) -> None:
         """kill -9: no shutdown, no flushing."""
@@ -154,16 +161,26 @@ class Player:
     """A websocket client at a seat."""
 
     def __init__(
-        self, server: Server, table_id: str, seat: int, token: str, version: int | None = None
+        self, server: Endpoint, table_id: str, seat: int, token: str, version: int | None = None
     ) -> None:
         self.seat, self.token = seat, token
-        self.ws: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10)
-        hello: dict[str, Any] = {"type": "hello", "token": token}
+        self.endpoint, self.table_id = server, table_id
+        self.frame: dict[str, Any] = {}
+        self.events: list[dict[str, Any]] = []
+        self.open(version)
+
+    def open(self, version: int | None) -> None:
+        """A new connection: hello with the last version seen (None: from the start), then its
+        first state frame. ``process``: the server process that took it."""
+        self.ws: ClientConnection = connect(
+            f"{self.endpoint.ws_url}/ws/tables/{self.table_id}", open_timeout=10
+        )
+        assert self.ws.response is not None
+        self.process = self.ws.response.headers.get("x-server-process")
+        hello: dict[str, Any] = {"type": "hello", "token": self.token}
         if version is not None:
             hello["version"] = version
         self.ws.send(json.dumps(hello))
-        self.frame: dict[str, Any] = {}
-        self.events: list[dict[str, Any]] = []
         self.receive()
 
     def receive(self) -> dict[str, Any]:

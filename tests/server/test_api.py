@@ -39,7 +39,7 @@ def test_openapi_names_every_route(client: TestClient) -> None:
     for route in client.app.routes:  # type: ignore[attr-defined]
         # The API's routes (the browser's pages and static files are not part of it).
         if isinstance(route, Route) and (
-            route.path in ("/", "/openapi.json") or route.path.startswith("/api/")
+            route.path in ("/", "/openapi.json", "/healthz") or route.path.startswith("/api/")
         ):
             path = re.sub(r":int}", "}", route.path)
             served |= {(path, m.lower()) for m in route.methods or () if m != "HEAD"}
@@ -186,3 +186,24 @@ def test_cors(tmp_path: Path) -> None:
         assert ok.headers["access-control-allow-origin"] == "https://cards.example"
         other = c.get("/api/tables", headers={"origin": "https://evil.example"})
         assert "access-control-allow-origin" not in other.headers
+
+
+def test_health_says_whether_the_database_answers(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ok = client.get("/healthz")
+    assert check(client, ok, "/healthz", "get")["database"] == "reachable"
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+
+    async def down() -> None:
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(hub.store, "ping", down)
+    r = client.get("/healthz")
+    assert r.status_code == 503
+    assert "unreachable: OSError: connection refused" in check(client, r, "/healthz", "get")["reason"]
+    monkeypatch.undo()
+    hub.draining = True  # a stopping process: the proxy's next request goes elsewhere
+    r = client.get("/healthz")
+    assert r.status_code == 503 and r.json()["reason"] == "stopping"
+    hub.draining = False

@@ -37,6 +37,14 @@ def add_serve_parser(sub: Any) -> None:
     serve.add_argument(
         "--allow-origin", action="append", default=[], metavar="URL", help="a browser origin to allow"
     )
+    serve.add_argument(
+        "--proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy's address whose X-Forwarded-For names the client (default 127.0.0.1); "
+        "the per-client HTTP rate limit counts by that address",
+    )
     serve.set_defaults(handler=serve_command)
 
 
@@ -44,7 +52,7 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from tricktable.server import Settings, create_app
+        from tricktable.server import Settings, create_app, going_away
     except ImportError:
         raise CliError(
             "the server needs its extra: pip install 'tricktable[server]' (or run make serve)"
@@ -59,12 +67,35 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
     )
     app = create_app(args.db, settings)
     console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        forwarded_allow_ips=args.proxy or "127.0.0.1",
+        timeout_graceful_shutdown=GRACE,
     )
+    _graceful(uvicorn.Server, config, going_away).run()
     return 0
+
+
+GRACE = 20  # seconds a stopping server waits for its requests and connections before it cuts them
+
+
+def _graceful(base: Any, config: Any, going_away: Any) -> Any:
+    """A uvicorn server whose stop (SIGTERM or Ctrl-C) first stops listening (a proxy sends new
+    connections to the other processes), then lets every table finish the action it is taking and
+    closes each websocket with code 1001 once it has been sent all it is owed, and only then does
+    uvicorn's own shutdown (the rest of the requests, the database)."""
+
+    class Graceful(base):  # type: ignore[misc]
+        async def shutdown(self, sockets: Any = None) -> None:
+            for server in self.servers:
+                server.close()
+            if not self.force_exit:
+                await going_away(config.app)
+            await super().shutdown(sockets)
+
+    return Graceful(config)

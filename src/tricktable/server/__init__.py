@@ -14,7 +14,7 @@ want in our own words (the players' errors are the engine's reasons); Litestar i
 Needs the ``server`` extra: ``pip install 'tricktable[server]'``.
 """
 
-from tricktable.server.app import create_app
+from tricktable.server.app import create_app, going_away
 from tricktable.server.room import Settings
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "create_app", "going_away"]

@@ -24,13 +24,13 @@ from tricktable.core import panel
 from tricktable.server import protocol, web
 from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
 from tricktable.server.fields import Field, Refused, Shape, parse
-from tricktable.server.hub import Hub, SeatTaken
+from tricktable.server.hub import GOING_AWAY_REASON, Hub, SeatTaken, Unhealthy
 from tricktable.server.openapi import openapi_document
 from tricktable.server.protocol import TOKEN
-from tricktable.server.room import ActionRefused, Client, Room, Settings
+from tricktable.server.room import GOING_AWAY, ActionRefused, Client, Room, Settings
 from tricktable.server.store import hash_token, open_store
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "going_away"]
 
 log = logging.getLogger("tricktable.server")
 
@@ -91,6 +91,14 @@ async def index(request: Request) -> Response:
 
 async def openapi(request: Request) -> Response:
     return JSONResponse(openapi_document())
+
+
+async def healthz(request: Request) -> Response:
+    """200 while this process can serve (its database answers); 503 and why not, or while stopping."""
+    try:
+        return JSONResponse(await _hub(request).health())
+    except Unhealthy as err:
+        return JSONResponse({"status": "unavailable", "reason": str(err)}, status_code=503)
 
 
 async def list_games(request: Request) -> Response:
@@ -247,7 +255,10 @@ async def table_socket(ws: WebSocket) -> None:
     if not _origin_ok(ws, hub.settings):
         await ws.close(code=1008, reason="origin not allowed")
         return
-    await ws.accept()
+    await ws.accept(headers=[(b"x-server-process", hub.server_id.encode())])
+    if hub.draining:
+        await ws.close(code=GOING_AWAY, reason=GOING_AWAY_REASON)
+        return
     try:
         table_id = TABLE_ID.check(ws.path_params["table_id"], "the table id")
     except Refused as err:
@@ -405,6 +416,13 @@ async def _internal_error(request: Request, exc: Exception) -> Response:
     )
 
 
+async def going_away(app: Starlette) -> None:
+    """A graceful stop's first step, before the server closes its connections: see Hub.going_away."""
+    hub: Hub | None = getattr(app.state, "hub", None)
+    if hub is not None:
+        await hub.going_away()
+
+
 def create_app(db: str, settings: Settings | None = None) -> Starlette:
     """The server on the database at ``db`` (``sqlite:///file`` or ``postgresql://...``)."""
     settings = settings or Settings()
@@ -422,6 +440,7 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/openapi.json", openapi),
+        Route("/healthz", healthz),
         Route("/api/games", list_games),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),

@@ -18,13 +18,21 @@ from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
 from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Store, TableRow
 
-__all__ = ["Hub", "SeatTaken"]
+__all__ = ["Hub", "SeatTaken", "Unhealthy"]
 
 log = logging.getLogger("tricktable.server")
 
 
+GOING_AWAY_REASON = "the server process is stopping: connect again"
+HEALTH_TIMEOUT = 2.0  # seconds: a database slower than this to answer SELECT 1 counts as down
+
+
 class SeatTaken(Exception):
     pass
+
+
+class Unhealthy(Exception):
+    """This process cannot serve now; the message says why."""
 
 
 class Hub:
@@ -38,6 +46,7 @@ class Hub:
         self.server_id = store.origin  # names this process in its notifications
         self.presence: Presence = Presence()
         self._stopping = False
+        self.draining = False  # the process is stopping: no new connections, the open ones closing
 
     async def start(self) -> None:
         """Rebuild every unfinished table by replaying its log, and start its bots."""
@@ -63,6 +72,35 @@ class Hub:
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()
+
+    async def going_away(self, grace: float = 10.0) -> None:
+        """The first step of a graceful stop (SIGTERM): each table finishes the action it is taking
+        and takes no more, and each connection is closed with code 1001 once it has been sent every
+        frame it is owed, so its client connects again (through the proxy, to another process)
+        having missed nothing. Waits up to ``grace`` seconds for slow clients."""
+        self.draining = True
+        clients = []
+        for room in list(self.rooms.values()):
+            clients += await room.close(GOING_AWAY_REASON)
+        if clients:
+            waits = [asyncio.create_task(c.finished.wait()) for c in clients]
+            _done, late = await asyncio.wait(waits, timeout=grace)
+            for task in late:
+                task.cancel()
+
+    async def health(self) -> dict[str, Any]:
+        """Whether this process can serve: the database answers, and (PostgreSQL) the connection
+        that hears the other processes' actions is open. Raises :class:`Unhealthy` if not."""
+        if self.draining:
+            raise Unhealthy("stopping")
+        try:
+            async with asyncio.timeout(HEALTH_TIMEOUT):
+                await self.store.ping()
+        except Exception as err:  # any failure to reach it is the answer, not a server error
+            raise Unhealthy(f"the database is unreachable: {type(err).__name__}: {err}") from None
+        if self.store.is_postgres and (self._listener is None or self._listener.is_closed()):
+            raise Unhealthy("not listening for the other processes' actions")
+        return {"status": "ok", "database": "reachable", "process": self.server_id, "tables": len(self.rooms)}
 
     async def _listen(self) -> None:
         import asyncpg  # type: ignore[import-untyped]

@@ -58,6 +58,42 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"200": _json({"type": "object"}, "OpenAPI")},
                 }
             },
+            "/healthz": {
+                "get": {
+                    "summary": "Whether this server process can serve: its database answers (for a "
+                    "proxy, a process manager or monitoring)",
+                    "responses": {
+                        "200": _json(
+                            {
+                                "type": "object",
+                                "required": ["status", "database"],
+                                "properties": {
+                                    "status": {"const": "ok"},
+                                    "database": {"const": "reachable"},
+                                    "process": {
+                                        "type": "string",
+                                        "description": "this process's name (also in a websocket "
+                                        "handshake's x-server-process header)",
+                                    },
+                                    "tables": {"type": "integer", "description": "tables held in memory"},
+                                },
+                            },
+                            "serving",
+                        ),
+                        "503": _json(
+                            {
+                                "type": "object",
+                                "required": ["status", "reason"],
+                                "properties": {
+                                    "status": {"const": "unavailable"},
+                                    "reason": {"type": "string"},
+                                },
+                            },
+                            "not serving: the database is unreachable, or the process is stopping",
+                        ),
+                    },
+                }
+            },
             "/api/games": {
                 "get": {
                     "summary": "The games, their options, presets and bots",

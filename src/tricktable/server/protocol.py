@@ -44,7 +44,7 @@ MAX_FRAME = 8192  # bytes: the longest client frame (a Tractor play of 30 cards 
 #: Every error code the server sends, and what it means.
 ERROR_CODES = {
     **CODES,
-    "rate_limited": "too many frames: this one was dropped",
+    "rate_limited": "over the connection's frame rate: this one was dropped",
     "hello_first": "send a hello frame before anything else",
     "bad_token": "the seat token is not this table's",
     "not_seated": "a spectator cannot act",
@@ -53,6 +53,7 @@ ERROR_CODES = {
     "illegal_action": "the rules forbid the action now",
     "invalid_action": "the action's text cannot be read as this game's action",
     "game_over": "the game is over",
+    "going_away": "the server process is stopping: connect again and send the action again",
     "no_such_table": "there is no table with that id",
 }
 

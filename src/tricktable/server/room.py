@@ -64,6 +64,11 @@ class ActionRefused(Exception):
 class Socket(Protocol):
     async def send_text(self, data: str) -> None: ...
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
+GOING_AWAY = 1001  # the websocket close code a stopping server sends: connect again (another process)
+
 
 class Client:
     """One websocket: its seat (None: a spectator), the hash of the token that holds it, and the last
@@ -82,6 +87,8 @@ class Client:
         self._dirty = True
         self._wake = asyncio.Event()
         self._wake.set()
+        self._closing: tuple[int, str] | None = None
+        self.finished = asyncio.Event()  # the writer has ended
 
     def push(self, frame: dict[str, Any]) -> None:
         self._out.append(frame)
@@ -91,7 +98,18 @@ class Client:
         self._dirty = True
         self._wake.set()
 
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection once everything pushed to it so far has been sent."""
+        self._closing = (code, reason)
+        self._wake.set()
+
     async def run_writer(self) -> None:
+        try:
+            await self._write()
+        finally:
+            self.finished.set()
+
+    async def _write(self) -> None:
         # the first frame answers the hello: the seat's state, then what the table says of its people
         self._dirty = False
         await self.socket.send_text(self.room.state_text(self))
@@ -105,6 +123,9 @@ class Client:
             if self._dirty:
                 self._dirty = False
                 await self.socket.send_text(self.room.state_text(self))
+            if self._closing is not None:
+                await self.socket.close(*self._closing)
+                return
 
 
 def dumps(frame: dict[str, Any]) -> str:
@@ -177,6 +198,7 @@ class Room:
         self._pause_until = 0.0  # after a deal: the bots wait until then, or until all are ready
         self._ready: set[int] = set()  # seats whose players said they have read the deal's score
         self._seats_sent: Any = None  # what the last seats frame said, to send only changes
+        self.closed = False  # the server is stopping: no more actions here
 
     @classmethod
     async def load(
@@ -397,6 +419,10 @@ class Room:
         hash of the token it came with) only if that token still holds the seat."""
         async with self.lock:
             state = self.state
+            if self.closed:
+                raise ActionRefused(
+                    "going_away", "the server process is stopping: connect again and send the action again"
+                )
             if state.is_over:
                 raise ActionRefused("game_over", "the game is over: no more actions")
             if by_bot and seat not in self._bots and self.here(seat):
@@ -481,6 +507,18 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
             self._driver = None
+
+    async def close(self, reason: str) -> list[Client]:
+        """The server is stopping: let the action being taken finish (committed and pushed), take no
+        more, and close each connection once it has been sent all it is owed (code 1001, so the
+        client connects again, through the proxy, to another process). Returns the clients closed."""
+        async with self.lock:
+            self.closed = True
+            await self.stop()
+        clients = list(self.clients)
+        for c in clients:
+            c.close(GOING_AWAY, reason)
+        return clients
 
     def _wait(self, seat: int) -> float | None:
         """Seconds until a bot acts for ``seat`` (or until it is time to look again); None while a

@@ -330,6 +330,11 @@ class Store:
             for r in rows
         ]
 
+    async def ping(self) -> None:
+        """One round trip to the database; raises if it cannot be reached."""
+        async with self.engine.connect() as conn:
+            await conn.execute(text("SELECT 1"))
+
     async def notify(self, channel: str, payload: str) -> None:
         """A PostgreSQL notification to every server process listening on ``channel``."""
         async with self.engine.begin() as conn:
