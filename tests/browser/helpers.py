@@ -110,6 +110,19 @@ def act_once(page: Page) -> str:
     return what
 
 
+def play_to_the_end(page: Page, limit: int = 100) -> None:
+    """Take the player's turns (and pass each deal's summary) until the game is over."""
+    for _ in range(limit):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        if page.evaluate("document.body.dataset.phase") == "over":
+            return
+        if page.is_visible("#banner button"):
+            page.click("#banner button")
+            continue
+        act_once(page)
+    raise AssertionError("the game did not end")
+
+
 def play_until_deal_scored(page: Page, limit: float = 90.0, shots: str = "") -> int:
     """Play every turn of ours until a deal is scored (the round summary shows) or the game ends. On a
     phone, every turn's hand and controls must be on screen as they are (no scrolling); with

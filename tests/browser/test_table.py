@@ -16,6 +16,7 @@ from tests.browser.helpers import (
     no_horizontal_scroll,
     open_table,
     out_of_view,
+    play_to_the_end,
     play_until_deal_scored,
     press,
     press_card,
@@ -423,16 +424,7 @@ def test_finished_game_offers_its_record(browser: Browser, server: Server) -> No
     )
     page = new_page(browser, DESKTOP)
     open_table(page, server.url, table)
-    for _ in range(100):
-        page.wait_for_function(MY_TURN_OR_DONE)
-        if page.evaluate("document.body.dataset.phase") == "over":
-            break
-        if page.is_visible("#banner button"):
-            page.click("#banner button")
-            continue
-        act_once(page)
-    else:
-        raise AssertionError("the game did not end")
+    play_to_the_end(page)
     assert "Game over" in page.inner_text("#banner")
     assert page.is_visible("#record")
     href = page.get_attribute("#record", "href") or ""

@@ -157,7 +157,8 @@ def analyse(
 ) -> Review:
     """Analyse every decision of ``seat`` (None: every seat) in a game record. ``rollouts``: the
     budget per decision (default: the ``hard`` bot's); ``seed`` makes it reproducible; ``progress``
-    is called with (decisions done, decisions to do). Raises ``RecordError`` for a bad record."""
+    is called with (decisions done, decisions to do), first with none done. Raises ``RecordError``
+    for a bad record."""
     name = record.get("game") if isinstance(record, Mapping) else None
     if name not in games.names():
         raise RecordError(f"not a record of a game this program plays (games: {', '.join(games.names())})")
@@ -173,6 +174,8 @@ def analyse(
         state = state.apply(action, who)
     limits = thresholds(game.name, state.config)
     decisions: list[Decision] = []
+    if progress is not None:
+        progress(0, len(steps))
     for done, (before, who, action) in enumerate(steps):
         decision = _decide(before, who, action, rollouts, seed, double_dummy, limits)
         if decision is not None:

@@ -35,6 +35,12 @@ def add_serve_parser(sub: Any) -> None:
         help="seconds the bots wait after a deal for the players to read its score (0: none)",
     )
     serve.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=1,
+        help="processes analysing finished games beside play (default 1)",
+    )
+    serve.add_argument(
         "--allow-origin", action="append", default=[], metavar="URL", help="a browser origin to allow"
     )
     serve.add_argument(
@@ -59,10 +65,13 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
         ) from None
     if not 0 < args.port < 65536:
         raise CliError(f"--port must be from 1 to 65535, not {args.port}")
+    if args.analysis_workers < 1:
+        raise CliError(f"--analysis-workers must be at least 1, not {args.analysis_workers}")
     settings = Settings(
         bot_pause=args.bot_pause,
         absent_after=args.absent_after,
         deal_pause=args.deal_pause,
+        analysis_workers=args.analysis_workers,
         allowed_origins=tuple(args.allow_origin),
     )
     app = create_app(args.db, settings)

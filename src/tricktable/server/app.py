@@ -211,16 +211,51 @@ async def leave_seat(request: Request) -> Response:
     return Response(status_code=204)
 
 
+def _finished(room: Room, reason: str) -> None:
+    if not room.state.is_over:
+        raise ApiError(409, "not_finished", reason)
+
+
 async def get_record(request: Request) -> Response:
     room = await _room(request)
-    if not room.state.is_over:
-        raise ApiError(
-            409, "not_finished", "a record holds every hidden card: it is given once the game is over"
-        )
+    _finished(room, "a record holds every hidden card: it is given once the game is over")
     record = games.get(room.row.game).record(room.state)
     record["bot_actions"] = [i for i, b in enumerate(room.by_bot) if b]
     headers = {"content-disposition": f'attachment; filename="{room.row.game}-{room.id}.json"'}
     return JSONResponse(record, headers=headers)
+
+
+async def request_analysis(request: Request) -> Response:
+    """Start the analysis of a seat's play in a finished game (202), or give the one stored or
+    running (200): it is run once per game and seat."""
+    room = await _room(request)
+    seat = _seat(request, room)
+    _finished(room, "a game is analysed once it is over: this one is still being played")
+    record = games.get(room.row.game).record(room.state)
+    started = await _hub(request).analyst.request(room.id, seat, record)
+    return await _analysis_answer(room, seat, 202 if started else 200)
+
+
+async def get_analysis(request: Request) -> Response:
+    """A seat's analysis as it stands: its progress while it runs, then its result."""
+    room = await _room(request)
+    seat = _seat(request, room)
+    return await _analysis_answer(room, seat, 200)
+
+
+async def _analysis_answer(room: Room, seat: int, status: int) -> Response:
+    row = await room.store.analysis(room.id, seat)
+    if row is None:
+        raise ApiError(404, "no_analysis", f"seat {seat}'s play has not been analysed: POST to ask for it")
+    body = {
+        "table": room.id,
+        "seat": seat,
+        "status": "lost" if row.lost else row.status,
+        "done": row.done,
+        "total": row.total,
+        "analysis": row.result,
+    }
+    return JSONResponse(body, status_code=status)
 
 
 # --- websocket -----------------------------------------------------------------------------------------
@@ -449,6 +484,8 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/seats/{seat:int}", leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", get_record),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/analysis/{seat:int}", request_analysis, methods=["POST"]),
+        Route("/api/tables/{table_id}/analysis/{seat:int}", get_analysis, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         *web.routes(),
     ]

@@ -13,6 +13,7 @@ from typing import Any
 from tricktable import games
 from tricktable.core.rng import fresh_seed
 from tricktable.server import presence
+from tricktable.server.analyst import Analyst
 from tricktable.server.collector import keep_pauses_short
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
@@ -45,6 +46,7 @@ class Hub:
         self._tasks: set[asyncio.Task[None]] = set()
         self.server_id = store.origin  # names this process in its notifications
         self.presence: Presence = Presence()
+        self.analyst = Analyst(store, settings.analysis_workers, settings.analysis_rollouts)
         self._stopping = False
         self.draining = False  # the process is stopping: no new connections, the open ones closing
 
@@ -69,6 +71,7 @@ class Hub:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         for room in self.rooms.values():
             await room.stop()
+        await self.analyst.close()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()

@@ -15,6 +15,7 @@ __all__ = ["openapi_document"]
 
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _TABLE = {"$ref": "#/components/schemas/Table"}
+_ANALYSIS = {"$ref": "#/components/schemas/Analysis"}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -174,6 +175,26 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {"200": _json({"type": "object"}, "the record"), **_errors(404, 409)},
                 }
             },
+            "/api/tables/{table_id}/analysis/{seat}": {
+                "post": {
+                    "summary": "Ask for the analysis of a seat's play in a finished game: each decision "
+                    "valued from what the seat could know, the best action, the loss and a label. It "
+                    "runs beside play, once per game and seat, and is kept with the game: asked again, "
+                    "the one stored or running is given (200).",
+                    "parameters": [_TABLE_ID, _SEAT],
+                    "responses": {
+                        "202": _json(_ANALYSIS, "started"),
+                        "200": _json(_ANALYSIS, "stored or running already"),
+                        **_errors(400, 404, 409),
+                    },
+                },
+                "get": {
+                    "summary": "A seat's analysis as it stands: its progress while it runs (poll this), "
+                    "then its result",
+                    "parameters": [_TABLE_ID, _SEAT],
+                    "responses": {"200": _json(_ANALYSIS, "the analysis"), **_errors(400, 404)},
+                },
+            },
         },
         "components": {
             "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer"}},
@@ -191,6 +212,29 @@ def openapi_document() -> dict[str, Any]:
                     },
                 },
                 "NewTable": NEW_TABLE.schema(),
+                "Analysis": {
+                    "type": "object",
+                    "required": ["table", "seat", "status", "done", "total", "analysis"],
+                    "properties": {
+                        "table": {"type": "string"},
+                        "seat": {"type": "integer"},
+                        "status": {
+                            "enum": ["running", "done", "failed", "lost"],
+                            "description": "lost: its server stopped; ask again to run it again",
+                        },
+                        "done": {"type": "integer", "description": "decisions analysed"},
+                        "total": {
+                            "type": "integer",
+                            "description": "decisions to analyse (0: not counted yet)",
+                        },
+                        "analysis": {
+                            "type": ["object", "null"],
+                            "description": "once done: game, seat, thresholds (inaccuracy, mistake, "
+                            "blunder), summary, and decisions, each as `tricktable analyse --json` gives "
+                            "it with event (the seat's events before it) and value (the chosen action's)",
+                        },
+                    },
+                },
                 "Table": {
                     "type": "object",
                     "required": [

@@ -47,6 +47,8 @@ class Settings:
     burst: int = 100  # and at most this many at once
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
     short_gc_pauses: bool = True  # see server.collector
+    analysis_workers: int = 1  # processes analysing finished games beside play (see server.analyst)
+    analysis_rollouts: int | None = None  # worlds per decision analysed (None: the hard bot's budget)
 
 
 class ActionRefused(Exception):

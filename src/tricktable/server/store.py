@@ -48,10 +48,12 @@ from tricktable.server.commits import GroupCommit
 from tricktable.server.sqlite_log import SqliteWriter
 
 __all__ = [
+    "ANALYSIS_STALE",
     "CHANNEL",
     "CHAT_KEPT",
     "SEATS_CHANNEL",
     "ActionRow",
+    "AnalysisRow",
     "ChatLine",
     "SeatLeft",
     "StaleWrite",
@@ -119,6 +121,22 @@ chat_lines = Table(
 )
 
 CHAT_KEPT = 100  # chat lines kept per table (and sent to a client on hello)
+
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("status", String(16), nullable=False),  # "running", "done" or "failed"
+    Column("done", Integer, nullable=False),  # decisions analysed so far
+    Column("total", Integer, nullable=False),  # decisions to analyse (0 until the worker counts them)
+    Column("result", Text, nullable=True),  # JSON, once done
+    Column("updated_at", Float, nullable=False),
+)
+
+ANALYSIS_STALE = 300.0
+"""Seconds without progress after which a running analysis counts as lost (its server process
+stopped): a new request starts it again."""
 
 _ACTION_COLUMNS = tuple(c.name for c in actions.columns)  # a row of the log, in the order appended
 # PostgreSQL: a batch of actions and their notifications in one statement, so one round trip commits
@@ -190,6 +208,22 @@ class ActionRow:
     seat: int
     action: str
     by_bot: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRow:
+    """A game's analysis for one seat, as stored."""
+
+    status: str
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    updated_at: float
+
+    @property
+    def lost(self) -> bool:
+        """Running, but nothing heard of it for :data:`ANALYSIS_STALE` seconds."""
+        return self.status == "running" and time.time() - self.updated_at > ANALYSIS_STALE
 
 
 def _row(r: Any) -> TableRow:
@@ -408,6 +442,66 @@ class Store:
                 .limit(CHAT_KEPT)
             )
             return [ChatLine(r.seat, r.name, r.text) for r in reversed(rows.all())]
+
+    # --- analyses ---------------------------------------------------------------------------------
+    async def claim_analysis(self, table_id: str, seat: int) -> bool:
+        """Mark the analysis of ``seat``'s play as running, unless it is stored or running already
+        (maybe started by another process): whether this call is the one to run it. A lost run
+        (:attr:`AnalysisRow.lost`) or a failed one is claimed again."""
+        now = time.time()
+        fresh = {"status": "running", "done": 0, "total": 0, "result": None, "updated_at": now}
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(analyses).values(table_id=table_id, seat=seat, **fresh))
+            return True
+        except IntegrityError:
+            pass
+        async with self.engine.begin() as conn:
+            claimed = await conn.execute(
+                update(analyses)
+                .where(
+                    analyses.c.table_id == table_id,
+                    analyses.c.seat == seat,
+                    (analyses.c.status == "failed")
+                    | ((analyses.c.status == "running") & (analyses.c.updated_at < now - ANALYSIS_STALE)),
+                )
+                .values(**fresh)
+            )
+            return bool(claimed.rowcount)
+
+    async def analysis(self, table_id: str, seat: int) -> AnalysisRow | None:
+        async with self.engine.connect() as conn:
+            r = (
+                await conn.execute(
+                    select(analyses).where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                )
+            ).first()
+        if r is None:
+            return None
+        result = None if r.result is None else json.loads(r.result)
+        return AnalysisRow(r.status, int(r.done), int(r.total), result, float(r.updated_at))
+
+    async def analysis_progress(
+        self, table_id: str, seat: int, done: int, total: int, result: dict[str, Any] | None = None
+    ) -> None:
+        """A running analysis's progress; with ``result``, its end."""
+        values: dict[str, Any] = {"done": done, "total": total, "updated_at": time.time()}
+        if result is not None:
+            values.update(status="done", result=json.dumps(result))
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(analyses)
+                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .values(values)
+            )
+
+    async def analysis_failed(self, table_id: str, seat: int) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(analyses)
+                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .values(status="failed", updated_at=time.time())
+            )
 
     async def seat_players(self, table_id: str) -> dict[int, str]:
         async with self.engine.connect() as conn:

@@ -6,7 +6,7 @@ import { pickMode, pickVerb, pickedCards, renderHand } from "./hand.js";
 import { cardFace, cardName, cardsFace, has, t } from "./i18n.js";
 import { $, S, legal, view } from "./state.js";
 
-function actionLabel(action) {
+export function actionLabel(action) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   if (verb === "bid") return /^\d+$/.test(arg) ? t("bid.n", { n: arg }) : has(`bid.${arg}`) ? t(`bid.${arg}`) : arg;

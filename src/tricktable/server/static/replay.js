@@ -1,4 +1,5 @@
 // The replay of a finished game: every event the seat saw, step by step, narrated as in the log.
+import { renderAnalysis } from "./analysis.js";
 import { trumpText } from "./board.js";
 import { faceCard, sameTrump, trumpTest } from "./cards.js";
 import { fill, h } from "./dom.js";
@@ -8,7 +9,8 @@ import { $, S, seatName, view } from "./state.js";
 
 // A step is one event that makes a line of the log (the deal, the turn-up, bids, declarations and
 // decisions, the kitty, each play, trick winners, deal scores, game over); beside it, the trick as it
-// stood and the deal's lines so far. Events only the log needs are folded into the steps around them.
+// stood and the deal's lines so far, and the event's place among the seat's events (where the
+// analysis places its decisions). Events only the log needs are folded into the steps around them.
 function replaySteps() {
   const steps = [];
   const game = view().game;
@@ -16,7 +18,7 @@ function replaySteps() {
   let trump = null;
   let trick = [];
   let lines = [];
-  for (const e of S.events) {
+  for (const [event, e] of S.events.entries()) {
     if (e.kind === "deal_started") {
       deal = e.deal_number;
       trump = null;
@@ -29,7 +31,7 @@ function replaySteps() {
     const line = narrate(e, seatName, S.seat);
     if (!line) continue;
     lines = [...lines, line];
-    steps.push({ deal, trump, trick, lines, kind: e.kind });
+    steps.push({ deal, trump, trick, lines, kind: e.kind, event });
   }
   return steps;
 }
@@ -65,6 +67,7 @@ export function renderReplay() {
     plays.length ? h("ul", { class: "last-list", "aria-label": t("table.trick") }, plays) : null,
     earlier.length ? h("ol", { class: "replay-earlier", start: step.lines.length - earlier.length, "aria-label": t("replay.deal_so_far") }, earlier.map((line) => h("li", {}, line))) : null,
   );
+  renderAnalysis(steps);
   $("replay-first").disabled = $("replay-prev").disabled = S.replay === 0;
   $("replay-next").disabled = $("replay-last").disabled = S.replay === steps.length - 1;
 }
