@@ -213,3 +213,60 @@ def test_a_join_on_another_process_reaches_every_page(tmp_path: Path) -> None:
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_ready_through_one_process_ends_the_pause_in_the_other(tmp_path: Path) -> None:
+    """Ann plays through A, Bea through B; after the deal both say they have read its score, each to
+    her own process: both processes stop waiting at once (not after the pause's 60 seconds)."""
+    db = reset_postgres()
+    a = Server(db, tmp_path / "a.log")
+    b = Server(db, tmp_path / "b.log")
+    try:
+        body = {"game": "all-fours", "name": "split", "seed": 5, "deal_pause": 60}
+        table = a.post("/api/tables", {**body, "bots": [None, None, "random", "random"]})
+        [ann_at_a] = seat_players(a, table["id"], [0])
+        [bea_at_b] = seat_players(b, table["id"], [1])
+        ann, bea = ann_at_a.ws, bea_at_b.ws
+        pages = {0: ann, 1: bea}
+        latest = {0: ann_at_a.frame, 1: bea_at_b.frame}
+        pauses: dict[int, list[Any]] = {0: [], 1: []}
+        scored: set[int] = set()
+
+        def read(seat: int, wait: float) -> None:
+            try:
+                frame = json.loads(pages[seat].recv(timeout=wait))
+            except TimeoutError:
+                return
+            if frame["type"] == "seats":
+                pauses[seat].append(frame["pause"])
+            if frame["type"] == "state":
+                latest[seat] = frame
+                if any(e["kind"] == "deal_scored" for e in frame["events"]):
+                    scored.add(seat)
+
+        deadline = time.monotonic() + 120
+        acted: set[tuple[int, int]] = set()
+        while scored != {0, 1}:  # each plays her turns until the deal is scored
+            assert time.monotonic() < deadline, "the deal did not end"
+            for seat in pages:
+                read(seat, 0.05)
+                frame = latest[seat]
+                mine = seat not in scored and frame["view"]["to_move"] == seat
+                if mine and (seat, frame["version"]) not in acted:
+                    acted.add((seat, frame["version"]))
+                    action = {"type": "action", "action": frame["view"]["legal"][0]}
+                    pages[seat].send(json.dumps({**action, "version": frame["version"]}))
+        for seat in pages:
+            pages[seat].send(json.dumps({"type": "ready"}))
+        deadline = time.monotonic() + 15
+        while not (pauses[0] and pauses[0][-1] is None and pauses[1] and pauses[1][-1] is None):
+            assert time.monotonic() < deadline, f"a process still waits: {pauses}"
+            for seat in pages:
+                read(seat, 0.05)
+        # A's page was told it waited for a player of B (so the pause was held there, and ended)
+        assert any(p and 1 in p["waiting"] for p in pauses[0])
+        ann.close()
+        bea.close()
+    finally:
+        a.stop()
+        b.stop()

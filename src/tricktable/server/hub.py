@@ -53,7 +53,9 @@ class Hub:
     async def start(self) -> None:
         """Rebuild every unfinished table by replaying its log, and start its bots."""
         if self.store.is_postgres:
-            self.presence = SharedPresence(self.server_id, self._send_presence, self._presence_changed)
+            self.presence = SharedPresence(
+                self.server_id, self._send_presence, self._presence_changed, self._readied
+            )
         for row in await self.store.unfinished():
             room = await Room.load(row, self.store, self.settings, self.presence)
             self.rooms[row.id] = room
@@ -158,6 +160,11 @@ class Hub:
             room.presence_changed(seat, here)
             if here != (seat in room.players):  # seated or unseated through another process
                 self._spawn(room.reload_players())
+
+    def _readied(self, table_id: str, seat: int, version: int) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.ready(seat, version)
 
     async def _renew_presence(self) -> None:
         while True:

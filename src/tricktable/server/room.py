@@ -198,7 +198,11 @@ class Room:
         self._standing_in: set[int] = set()  # absent seats a stand-in has taken over, until they return
         self._standin_due: dict[int, float] = {}  # seat -> when (monotonic) its stand-in will act
         self._pause_until = 0.0  # after a deal: the bots wait until then, or until all are ready
-        self._ready: set[int] = set()  # seats whose players said they have read the deal's score
+        self._paused_at = 0  # the version whose deal score the pause is for
+        # seat -> the latest version at which its player said they had read the score (through this
+        # process or, on PostgreSQL, another: a ready heard before this process has caught up with
+        # the deal's end counts once it has)
+        self._ready: dict[int, int] = {}
         self._seats_sent: Any = None  # what the last seats frame said, to send only changes
         self.closed = False  # the server is stopping: no more actions here
 
@@ -324,12 +328,21 @@ class Room:
         """The connected players the table still waits for after a deal (none: it goes on)."""
         if self._pause_until <= time.monotonic() or self.state.is_over:
             return set()
-        return {s for s in self.players if self.row.bots[s] is None and self.here(s)} - self._ready
+        read = {s for s, v in self._ready.items() if v >= self._paused_at}
+        return {s for s in self.players if self.row.bots[s] is None and self.here(s)} - read
 
-    def ready(self, seat: int) -> None:
-        """The seat's player has read the deal's score (or acted): the bots need not wait for them."""
-        if self._pause_until > time.monotonic() and seat not in self._ready:
-            self._ready.add(seat)
+    def ready(self, seat: int, version: int | None = None) -> None:
+        """The seat's player has read the deal's score at ``version`` (None: this process's version;
+        a number: another process's, heard through the presence channel, see :mod:`presence`) or
+        acted: the bots need not wait for them. A ready said here is told to the other processes."""
+        if version is None:
+            version = self.state.version
+            if self._pause_until > time.monotonic() and self._ready.get(seat, -1) < version:
+                self.presence.ready(self.id, seat, version)
+        if self._ready.get(seat, -1) >= version:
+            return
+        self._ready[seat] = version
+        if self._pause_until > time.monotonic():
             self._changed.set()
             self.send_seats()
 
@@ -465,12 +478,10 @@ class Room:
 
     def _advance(self, new: State, by_bot: list[bool]) -> None:
         old, self.state = self.state, new
-        if (
-            self.row.deal_pause > 0
-            and not new.is_over
-            and any(isinstance(e, DealScored) for e in new.events(None, since=old.version))
-        ):
-            self._pause_until, self._ready = time.monotonic() + self.row.deal_pause, set()
+        if self.row.deal_pause > 0 and not new.is_over:
+            scored = [i for i, e in new.caused_events(None, since=old.version) if isinstance(e, DealScored)]
+            if scored:  # (the version the deal ended at: a ready said there, anywhere, counts)
+                self._pause_until, self._paused_at = time.monotonic() + self.row.deal_pause, scored[-1] + 1
         made = new.log.tail(len(by_bot))
         for i, ((s, _), bot) in enumerate(zip(made, by_bot, strict=True), start=len(self.by_bot)):
             if bot and self.row.bots[s] is None:
