@@ -18,13 +18,14 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tricktable import bots, games
+from tricktable import bots, games, learn
 from tricktable.cards import Card, parse_cards
 from tricktable.core import panel
 from tricktable.server import protocol, web
 from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
 from tricktable.server.fields import Field, Refused, Shape, parse
 from tricktable.server.hub import GOING_AWAY_REASON, Hub, SeatTaken, Unhealthy
+from tricktable.server.learn import routes as learn_routes
 from tricktable.server.openapi import openapi_document
 from tricktable.server.protocol import TOKEN
 from tricktable.server.room import GOING_AWAY, ActionRefused, Client, Room, Settings
@@ -116,6 +117,7 @@ async def list_games(request: Request) -> Response:
                     for o in g.Config.options()
                 ],
                 "bots": bots.names(name),
+                "lessons": 0 if g.description.lessons is None else len(learn.lessons(name)),
             }
         )
     # The words every game's score sheet may use; each game's own are in its entry.
@@ -488,6 +490,7 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/analysis/{seat:int}", get_analysis, methods=["GET"]),
         WebSocketRoute("/ws/tables/{table_id}", table_socket),
         *web.routes(),
+        *learn_routes(),
     ]
     middleware = [
         Middleware(

@@ -309,6 +309,10 @@ def openapi_document() -> dict[str, Any]:
                         "options": {"type": "array", "items": {"type": "object"}},
                         "presets": {"type": "array", "items": {"type": "string"}},
                         "bots": {"type": "array", "items": {"type": "string"}},
+                        "lessons": {
+                            "type": "integer",
+                            "description": "how many learn-mode lessons the game has (page: /learn/{game})",
+                        },
                         "words": {"$ref": "#/components/schemas/Words"},
                     },
                 },

@@ -6,6 +6,7 @@ import { forgetSeat } from "./dom.js";
 import { pickedCards, renderHand } from "./hand.js";
 import { announce, appendLog } from "./history.js";
 import { t } from "./i18n.js";
+import { receiveLesson } from "./lesson.js";
 import { receiveSeats } from "./people.js";
 import { showSit } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
@@ -13,7 +14,8 @@ import { clearError, setStatus, showError } from "./status.js";
 import { receiveRematch } from "./summary.js";
 
 export function connect() {
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`;
+  const path = S.socket ?? `/ws/tables/${tableId}`; // a lesson's table has its own socket
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
   const ws = new WebSocket(url);
   S.ws = ws;
   ws.addEventListener("open", () => {
@@ -63,7 +65,7 @@ function receive(frame) {
       if (won) holdTrick(won.trick);
       announce(frame.events);
     }
-    if (Date.now() - S.summaryAt > 4000) loadSummary().then(render);
+    if (!S.socket && Date.now() - S.summaryAt > 4000) loadSummary().then(render);
     render();
     appendLog(fresh ? frame.events : null);
     autoDraw();
@@ -83,6 +85,8 @@ function receive(frame) {
   } else if (frame.type === "chat_history") {
     S.chat = frame.lines; // what was said before this page opened (kept with the table)
     renderChat();
+  } else if (frame.type === "lesson") {
+    receiveLesson(frame);
   } else if (frame.type === "rematch") {
     receiveRematch(frame);
   } else if (frame.type === "chat") {

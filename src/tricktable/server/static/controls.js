@@ -61,7 +61,7 @@ export function renderControls() {
   }
   const bids = l.filter((a) => a.startsWith("bid "));
   if (bids.length) {
-    parts.push(h("div", { class: "bid-pad", role: "group", "aria-label": t("table.bid_pad") }, bids.map((a) => h("button", { type: "button", class: "bid", onclick: () => act(a), "aria-label": actionName(a) }, actionLabel(a)))));
+    parts.push(h("div", { class: "bid-pad", role: "group", "aria-label": t("table.bid_pad") }, bids.map((a) => h("button", { type: "button", class: "bid", "data-action": a, onclick: () => act(a), "aria-label": actionName(a) }, actionLabel(a)))));
   }
   const others = l.filter((a) => !a.startsWith("bid ") && !isCard(a) && !(a.startsWith("play ") && a.split(" ").length === 2));
   if (others.includes("draw")) {

@@ -183,6 +183,12 @@ function renderTables() {
   document.getElementById("watch").replaceChildren(...(watch.length ? watch : [h("li", {}, t("lobby.none"))]));
 }
 
+// A guided first game of each game that has lessons.
+function renderLearn() {
+  const items = games.filter((g) => g.lessons > 0).map((g) => h("li", { "data-game": g.name }, h("a", { href: `/learn/${g.name}`, class: "button" }, t("learn.play", { game: gameLabel(g.name) }))));
+  document.getElementById("learn").replaceChildren(...items);
+}
+
 async function refresh() {
   try {
     tables = (await api("/api/tables")).tables;
@@ -201,6 +207,7 @@ async function start() {
     translate();
     renderForm();
     renderTables();
+    renderLearn();
   });
   try {
     const catalogue = await api("/api/games");
@@ -211,6 +218,7 @@ async function start() {
     return;
   }
   renderForm();
+  renderLearn();
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), REFRESH_MS);
   document.body.dataset.ready = "1";

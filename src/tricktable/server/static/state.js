@@ -33,6 +33,8 @@ export const S = {
   people: null, // the last seats frame: who sits where, away, stand-ins, the pause after a deal
   peopleAt: 0, // when it came (performance.now()), for its countdowns
   rematch: null, // the id of the finished game's rematch, once a player asked for it
+  socket: null, // the websocket's path when it is not the table's (a lesson's)
+  lesson: null, // the last lesson frame: the step, the verdict on the last attempt
 };
 
 // --- names ------------------------------------------------------------------------------------------

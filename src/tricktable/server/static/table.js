@@ -9,6 +9,7 @@ import { installSprite } from "./faces.js";
 import { handKeys, renderHand } from "./hand.js";
 import { appendLog, renderLast } from "./history.js";
 import { langSwitch, onLang, translate } from "./i18n.js";
+import { isLesson, renderLesson, startLesson } from "./lesson.js";
 import { setupPanels } from "./panels.js";
 import { replayGo, replayKeys } from "./replay.js";
 import { showSit, sit, startConnection, watch } from "./seating.js";
@@ -27,6 +28,7 @@ async function start() {
       appendLog(null);
     } else if (!$("sit").hidden) showSit();
     renderError();
+    renderLesson();
   });
   setupPanels();
   $("hand").addEventListener("keydown", handKeys);
@@ -57,6 +59,11 @@ async function start() {
   });
   $("last").addEventListener("keydown", (event) => event.key === "Escape" && showLast(false));
   setInterval(() => send({ type: "ping" }), 25000);
+  if (isLesson()) {
+    startLesson();
+    document.body.dataset.ready = "1";
+    return;
+  }
   await loadSummary();
   const saved = savedSeat(tableId);
   const query = new URLSearchParams(location.search);
