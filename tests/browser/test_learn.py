@@ -68,7 +68,8 @@ def test_a_lesson_is_walked_in_the_browser(server: Server, browser: Browser, gam
     page.goto(server.url + "/")
     page.wait_for_function(READY)
     page.select_option("#lang-select", lang)
-    page.locator(f'#learn li[data-game="{game}"] a').click()
+    with page.expect_navigation():
+        page.locator(f'#learn li[data-game="{game}"] a').click()
     page.wait_for_function(READY)
     page.evaluate(COUNT_VERDICTS)
     page.wait_for_selector("#lesson .lesson-step")
