@@ -9,10 +9,11 @@ import pytest
 
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
-from tricktable.bots.search import LEVELS, SearchBot, deal_value
+from tricktable.bots.search import LEVELS, SearchBot, deal_value, rollout
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action
+from tricktable.core.events import DealScored
 from tricktable.core.state import State
 from tricktable.games.tractor.rollout import play_round
 from tricktable.table import play_out
@@ -113,14 +114,19 @@ def test_same_seed_same_decisions(game: str) -> None:
 
 
 def test_deal_value_is_a_difference_for_the_team() -> None:
-    state = games.get("all-fours").new(seed=1, config={"target": 3})
+    """Over a deal (as far as the search plays one: into the next deal, whose turn-up may score), the
+    value is the deal's own sheet: its items' points scored after the start, one team's minus the
+    other's."""
+    game = games.get("all-fours")
     players = {s: bots.get("heuristic", game="all-fours", seed=s) for s in range(4)}
-    final = play_out(state, players).final
-    assert final.result is not None
-    gain = deal_value("all-fours", state, final, 0)
-    assert (
-        gain == final.result.scores[0] - final.result.scores[1] == -deal_value("all-fours", state, final, 1)
-    )
+    for seed in range(4):
+        state = game.new(seed=seed, config={"target": 3})
+        end = rollout(state, players, game.description.search.deal_key, state.deals_done)
+        (summary,) = [e.sheet for e in end.events(None) if isinstance(e, DealScored) and e.deal_number == 1]
+        after = summary.items[len(state.sheet) :]  # the first turn-up scored before the start
+        points = [sum(i.points for i in after if i.team == t) for t in (0, 1)]
+        gain = deal_value("all-fours", state, end, 0)
+        assert gain == points[0] - points[1] == -deal_value("all-fours", state, end, 1)
 
 
 def test_hard_beats_random() -> None:

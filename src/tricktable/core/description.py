@@ -86,6 +86,9 @@ class Search:
     (``state, team, rng, repeats, greedy``: the bots layer passes as ``greedy`` the class that
     ``fast_policy`` names, else its :data:`GreedyFactory`); None from it when the fast path does not
     apply."""
+    closing_scores: Callable[[Any, Any], tuple[float, ...]] | None = None
+    """Each team's standing as ``start``'s deal closed, read from ``end`` (a state past that deal),
+    for a game whose next deal scores as it is dealt (All Fours' turn-up); None: ``scores(end)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,9 @@ class GameDescription:
     def deal_value(self, start: State, end: State, team: int) -> float:
         """What the play from ``start`` to ``end`` gained ``team`` over the other side(s), in score
         units (the search's valuation: Tractor counts the round's points as fractions of a level)."""
-        before, after = self.search.scores(start), self.search.scores(end)
+        closing = self.search.closing_scores
+        before = self.search.scores(start)
+        after = self.search.scores(end) if closing is None else closing(start, end)
         gains = [a - b for a, b in zip(after, before, strict=True)]
         others = [g for t, g in enumerate(gains) if t != team]
         return gains[team] - sum(others) / len(others)

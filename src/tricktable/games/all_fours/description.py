@@ -9,6 +9,7 @@ from tricktable.cards import ALL_CARDS
 from tricktable.core import trick as core_trick
 from tricktable.core.actions import Action
 from tricktable.core.description import GameDescription, GreedyFactory, Observation, Search
+from tricktable.core.events import DealScored
 from tricktable.games.all_fours import rollout
 from tricktable.games.all_fours.panel import panel
 from tricktable.games.all_fours.words import WORDS
@@ -29,6 +30,15 @@ def _fast_value(
         others = [g for t, g in enumerate(gains) if t != team]
         total += gains[team] - sum(others) / len(others)
     return total / repeats
+
+
+def _closing_scores(start: Any, end: Any) -> tuple[float, ...]:
+    """The scores on the first sheet closed after ``start`` (its deal's, even when the game ended
+    mid-sheet at the target), not ``end``'s: by then the next deal's turn-up may have scored."""
+    for event in end.events(None, since=start.version):
+        if isinstance(event, DealScored):
+            return tuple(float(x) for x in event.scores)
+    return tuple(float(x) for x in end.scores)
 
 
 def _actions() -> tuple[Action, ...]:
@@ -69,6 +79,7 @@ DESCRIPTION = GameDescription(
         rollouts=360,
         max_candidates=12,
         fast_value=_fast_value,
+        closing_scores=_closing_scores,
     ),
     panel=panel,
     words=WORDS,
