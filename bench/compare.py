@@ -28,8 +28,11 @@ import random, sys, time
 from tricktable import games
 
 def deal_key(state):
-    # Both trees keep these fields: the deal's index (All Fours, Tractor), the hand number (Back Alley).
-    return state.deal_no if hasattr(state, "deal_no") else state.match.number
+    # The deal's index as each version of the states holds it: a flat field (All Fours and Tractor
+    # before their records), in their deal record, the hand (Back Alley).
+    if hasattr(state, "deal_no"):
+        return state.deal_no
+    return state.match.number if name == "back-alley" else state.deal.number
 
 name, count, checked = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "checked"
 game = games.get(name)

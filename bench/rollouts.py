@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tricktable import bots
+from tricktable import bots, games
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.core import State
 from tricktable.games.all_fours import GAME as ALL_FOURS
@@ -92,12 +92,9 @@ def _rate(states: list[State], run: Run, seconds: float) -> float:
     return done / (time.process_time() - start)
 
 
-def _deal_key(state: Any) -> int:
-    """Which deal a state is in (its hand number, deals done, or rounds), read from the state itself."""
-    name = state.GAME_NAME
-    if name == "back-alley":
-        return int(state.match.number)
-    return int(state.round_no if name == "tractor" else state.deals_done)
+def _deal_key(state: Any) -> object:
+    """Which deal a state is in, as the game's description reads it from the state."""
+    return games.get(state.GAME_NAME).description.search.deal_key(state)
 
 
 def _reference(state: State, rng: random.Random) -> State:

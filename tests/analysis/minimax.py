@@ -26,7 +26,7 @@ def deal_gain(game: str, start: Any, end: Any, team: int) -> float:
     """The search's ``deal_value``, but in All Fours from the deal's own score sheet: the state after
     a deal's count has dealt the next one, whose turn-up may already have scored."""
     if game == "all-fours" and not end.is_over:
-        gains = [a - b for a, b in zip(end.last_round.scores, start.scores, strict=True)]
+        gains = [a - b for a, b in zip(end.match.last_round.scores, start.match.scores, strict=True)]
         return gains[team] - gains[1 - team]
     return deal_value(game, start, end, team)
 

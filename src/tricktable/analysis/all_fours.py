@@ -44,7 +44,7 @@ class _Play(Rules):
     def __init__(self, state: Any) -> None:
         n = state.num_seats
         self.num_seats = n
-        self.trump = trump = int(state.trump)
+        self.trump = trump = int(state.deal.trump)
         self.suit_of = core.suit_table(core.NO_TRUMP)[:52]
         self.suit_masks = [cards_of(range(s * 13, s * 13 + 13)) for s in range(4)]
         self.trumps = self.suit_masks[trump]
@@ -149,9 +149,9 @@ def _outcomes(state: Any, jack_dealt: bool) -> dict[tuple[int | None, int | None
                 won[game_team].append(_TEN)
             # team_of(seat) is the seat's parity for 2 and 4 players alike: seat t is on team t
             captor = jack_team
-            items = count_deal(config, state.dealer, state.trump, state.dealt, won, captor)
-            scores = score_items(state.scores, items, config.target)[0]
-            gains = [a - b for a, b in zip(scores, state.scores, strict=True)]
+            items = count_deal(config, state.deal.dealer, state.deal.trump, state.tricks.dealt, won, captor)
+            scores = score_items(state.match.scores, items, config.target)[0]
+            gains = [a - b for a, b in zip(scores, state.match.scores, strict=True)]
             out[jack_team, game_team] = gains[0] - gains[1]
     return out
 
@@ -174,11 +174,11 @@ def solve_all_fours(state: Any, max_nodes: int | None = None) -> dict[int, float
     hands = tuple(cards_of(h) for h in state.hands)
     trick = tuple(int(c) for c in state.trick)
     jack = rules.jack
-    jack_dealt = any(jack in hand for hand in state.dealt)
+    jack_dealt = any(jack in hand for hand in state.tricks.dealt)
     outcomes = _outcomes(state, jack_dealt)
-    diff = sum(CARD_POINTS[c] for c in state.won[0]) - sum(CARD_POINTS[c] for c in state.won[1])
-    if state.jack_taker is not None:
-        takers: tuple[int | None, ...] = (team_of(state.jack_taker, state.num_seats),)
+    diff = sum(CARD_POINTS[c] for c in state.tricks.won[0]) - sum(CARD_POINTS[c] for c in state.tricks.won[1])
+    if state.tricks.jack_taker is not None:
+        takers: tuple[int | None, ...] = (team_of(state.tricks.jack_taker, state.num_seats),)
     else:
         takers = (0, 1) if jack_dealt else (None,)
 
@@ -193,6 +193,6 @@ def solve_all_fours(state: Any, max_nodes: int | None = None) -> dict[int, float
 
     values = sorted(set(outcomes.values()))
     search = TrickSearch(rules, max_nodes)
-    found = search.action_values(hands, state.leader, trick, 0, values, question)
+    found = search.action_values(hands, state.tricks.leader, trick, 0, values, question)
     sign = 1 if team_of(state.mover, state.num_seats) == 0 else -1
     return {card: float(sign * v) for card, v in found.items()}

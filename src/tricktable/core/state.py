@@ -21,15 +21,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from types import EllipsisType
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
 from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
+from tricktable.core.evolve import evolve
 from tricktable.core.history import Log
 from tricktable.core.pick import PLAY_ONE, Pick
 from tricktable.core.views import View
@@ -42,50 +43,6 @@ def team_of(seat: int, num_seats: int) -> int:
     return seat % 2 if num_seats == 4 else seat
 
 
-_S = TypeVar("_S")
-_FIELDS: dict[type, frozenset[str]] = {}
-"""Per state class: its field names."""
-
-
-def evolve(state: _S, **changes: Any) -> _S:
-    """A copy of a frozen dataclass ``state`` with some fields changed; a name that is not a field
-    raises :class:`TypeError` naming it and the class.
-
-    Like ``dataclasses.replace``, but a class whose instances keep a ``__dict__`` (no ``slots``) is
-    copied by its dict rather than rebuilt through ``__init__``: states are evolved on every ``apply``.
-    The class must have no ``__post_init__`` to re-run. A game binds it as a method: ``_with = evolve``.
-
-    >>> @dataclass(frozen=True)
-    ... class Point:
-    ...     x: int
-    ...     y: int
-    >>> evolve(Point(1, 2), y=5)
-    Point(x=1, y=5)
-    >>> evolve(Point(1, 2), z=5)
-    Traceback (most recent call last):
-    ...
-    TypeError: Point has no field 'z' (its fields: x, y)
-    """
-    cls = state.__class__
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    if not names.issuperset(changes):
-        wrong = ", ".join(repr(k) for k in changes if k not in names)
-        known = ", ".join(f.name for f in fields(cls))  # type: ignore[arg-type]
-        raise TypeError(f"{cls.__name__} has no field {wrong} (its fields: {known})")
-    try:
-        data = state.__dict__.copy()
-    except AttributeError:  # a slotted class
-        return replace(state, **changes)  # type: ignore[type-var]
-    data.update(changes)
-    new = _new(cls)
-    _set(new, "__dict__", data)
-    return new
-
-
-_new = object.__new__
-_set = object.__setattr__
 _GAME_OVER = Reason("the game is over: no more actions", "game_over")
 _NAME_SEAT = Reason("name the seat that acts: no single seat is to move now", "name_seat")
 

@@ -67,7 +67,7 @@ def play_all(state: AllFoursState, cards: str) -> AllFoursState:
 
 def play_out(state: AllFoursState) -> AllFoursState:
     """Finish the deal in progress, each seat playing its first legal card."""
-    deals = state.deals_done
-    while not state.is_over and state.deals_done == deals:
+    deals = state.match.deals_done
+    while not state.is_over and state.match.deals_done == deals:
         state = state.apply(state.legal_actions()[0])
     return state

@@ -29,7 +29,7 @@ def test_player_to_the_dealers_right_stands_or_begs() -> None:
 def test_stand_accepts_the_trump_and_play_begins() -> None:
     state = new_game(3, BASE, "8H").apply("stand")
     assert state.phase == "play" and state.to_move == 0 and state.trump_letter == "H"
-    assert state.scores == (0, 0) and state.decisions == ((0, "stand"),)
+    assert state.match.scores == (0, 0) and state.deal.decisions == ((0, "stand"),)
 
 
 def test_beg_passes_the_choice_to_the_dealer() -> None:
@@ -40,7 +40,7 @@ def test_beg_passes_the_choice_to_the_dealer() -> None:
 
 def test_take_one_scores_one_to_the_begging_side_and_keeps_trumps() -> None:
     state = new_game(3, BASE, "8H").apply("beg").apply("give")
-    assert state.scores == (1, 0) and state.trump_letter == "H"
+    assert state.match.scores == (1, 0) and state.trump_letter == "H"
     assert state.phase == "play" and state.to_move == 0
     item = state.view(None).this_deal[-1]
     assert (item["item"], item["team"], item["points"], item["seat"]) == ("Beg", 0, 1, 0)
@@ -48,13 +48,13 @@ def test_take_one_scores_one_to_the_begging_side_and_keeps_trumps() -> None:
 
 def test_take_one_in_a_two_player_game() -> None:
     state = new_game(1, ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C"], "8H").apply("beg").apply("give")
-    assert state.scores == (1, 0)
+    assert state.match.scores == (1, 0)
 
 
 def test_take_one_that_reaches_the_target_is_given_and_ends_the_game() -> None:
     state = new_game(3, BASE, "8H", config={"target": 1}).apply("beg").apply("give")
     assert state.is_over and state.phase == "over" and state.to_move is None
-    assert state.result is not None and state.result.winner == 0 and state.scores == (1, 0)
+    assert state.result is not None and state.result.winner == 0 and state.match.scores == (1, 0)
     sheet = state.view(2).last_round
     assert sheet is not None and sheet["winner"] == 0
 
@@ -62,10 +62,10 @@ def test_take_one_that_reaches_the_target_is_given_and_ends_the_game() -> None:
 def test_run_discards_the_turn_up_deals_three_more_and_the_new_suit_is_trumps() -> None:
     state = new_game(3, BASE, "8H", runs=[RUN_TO_CLUBS]).apply("beg").apply("run")
     assert state.phase == "play" and state.to_move == 0 and state.trump_letter == "C"
-    assert state.turned == parse_cards("8H AC")
+    assert state.deal.turned == parse_cards("8H AC")
     assert state.hands[0] == tuple(sorted(parse_cards("AH 2H 5S 9S KD 3C 4D 5D 6D")))
     assert all(len(h) == 9 for h in state.hands)
-    assert state.scores == (0, 1)  # the new turn-up, an Ace, scores for the dealer's side
+    assert state.match.scores == (0, 1)  # the new turn-up, an Ace, scores for the dealer's side
     assert state.card_locations()["turned"] == parse_cards("8H AC")
     assert len(state.card_locations()["stock"]) == 52 - 25 - 13
 
@@ -73,17 +73,17 @@ def test_run_discards_the_turn_up_deals_three_more_and_the_new_suit_is_trumps() 
 def test_run_same_suit_repeats_and_each_turn_up_may_score() -> None:
     state = new_game(3, BASE, "8H", runs=[RUN_HEARTS_AGAIN, SECOND_RUN_TO_CLUBS])
     state = state.apply("beg").apply("run")
-    assert state.turned == parse_cards("8H 6H AC") and state.trump_letter == "C"
+    assert state.deal.turned == parse_cards("8H 6H AC") and state.trump_letter == "C"
     assert all(len(h) == 12 for h in state.hands)
-    assert state.scores == (0, 3)  # Six (2) then Ace (1), both to the dealer's side
+    assert state.match.scores == (0, 3)  # Six (2) then Ace (1), both to the dealer's side
     assert [i["item"] for i in state.view(0).this_deal] == ["Turn-up", "Turn-up"]
-    assert state.decisions == ((0, "beg"), (3, "run"))
+    assert state.deal.decisions == ((0, "beg"), (3, "run"))
 
 
 def test_play_lasts_until_every_card_is_played_after_running() -> None:
     state = new_game(3, BASE, "8H", runs=[RUN_HEARTS_AGAIN, SECOND_RUN_TO_CLUBS])
     state = play_out(state.apply("beg").apply("run"))
-    assert state.last_round is not None and sum(state.last_round.tricks_won) == 12
+    assert state.match.last_round is not None and sum(state.match.last_round.tricks_won) == 12
 
 
 def test_pack_runs_out_so_the_same_dealer_deals_again_keeping_points() -> None:
@@ -93,12 +93,12 @@ def test_pack_runs_out_so_the_same_dealer_deals_again_keeping_points() -> None:
     state = new_game(3, BASE, "8H", runs=[RUN_HEARTS_AGAIN, SECOND_RUN_HEARTS], later=[later])
     state = state.apply("beg").apply("run")
     # 8H, 6H and 7H turned: one card left, too few for three each and a turn-up
-    assert state.deal_no == 1 and state.dealer == 3 and state.phase == "beg" and state.to_move == 0
-    assert state.turned == parse_cards("8D") and state.trump_letter == "D"
+    assert state.deal.number == 1 and state.deal.dealer == 3 and state.phase == "beg" and state.to_move == 0
+    assert state.deal.turned == parse_cards("8D") and state.trump_letter == "D"
     assert state.hands[0] == tuple(sorted(parse_cards("AS 2S 3S 4S 5S 7S")))
-    assert state.scores == (0, 2)  # the 6H kept
-    assert state.decisions == ((0, "beg"), (3, "run"))
-    assert state.deals_done == 0
+    assert state.match.scores == (0, 2)  # the 6H kept
+    assert state.deal.decisions == ((0, "beg"), (3, "run"))
+    assert state.match.deals_done == 0
 
 
 def test_reshuffled_deal_can_be_begged_again() -> None:
@@ -107,7 +107,7 @@ def test_reshuffled_deal_can_be_begged_again() -> None:
     )
     state = new_game(3, BASE, "8H", runs=[RUN_HEARTS_AGAIN, SECOND_RUN_HEARTS], later=[later])
     state = state.apply("beg").apply("run").apply("beg").apply("give")
-    assert state.scores == (1, 2) and state.phase == "play"
+    assert state.match.scores == (1, 2) and state.phase == "play"
     assert [i["item"] for i in state.view(0).this_deal] == ["Turn-up", "Beg"]
 
 
@@ -138,7 +138,7 @@ def test_two_players_pack_runs_out_at_the_sixth_run() -> None:
     later = stacked(1, ["AS 2S 3S 4S 5S 7S", "AD 2D 3D 4D 5D 7D"], "8C")
     state = new_game(1, TWO_HANDS, "3D", runs=_two_player_runs("9D"), later=[later])
     state = state.apply("beg").apply("run")
-    assert state.deal_no == 1 and state.dealer == 1 and state.turned == parse_cards("8C")
+    assert state.deal.number == 1 and state.deal.dealer == 1 and state.deal.turned == parse_cards("8C")
     assert state.phase == "beg" and state.to_move == 0
 
 

@@ -29,7 +29,7 @@ def started() -> AllFoursState:
 
 
 def test_player_to_the_dealers_right_leads_the_first_trick(started: AllFoursState) -> None:
-    assert started.to_move == 0 and started.leader == 0
+    assert started.to_move == 0 and started.tricks.leader == 0
 
 
 def test_any_card_may_be_led(started: AllFoursState) -> None:
@@ -80,14 +80,14 @@ def test_void_in_the_led_suit_may_play_anything_and_need_not_trump(started: AllF
 
 def test_highest_card_of_the_led_suit_wins_without_trumps(started: AllFoursState) -> None:
     state = play_all(started, "KD 8D 6S QD")
-    assert state.last_winner == 0 and state.to_move == 0 and state.tricks_won == (1, 0)
-    assert state.won[0] == parse_cards("KD 8D 6S QD")
+    assert state.tricks.last_winner == 0 and state.to_move == 0 and state.tricks.tricks_won == (1, 0)
+    assert state.tricks.won[0] == parse_cards("KD 8D 6S QD")
 
 
 def test_highest_trump_wins_the_trick_and_its_winner_leads(started: AllFoursState) -> None:
     state = play_all(started, "5S JH TS KH")  # JH trumps, KH overtrumps
-    assert state.last_winner == 3 and state.to_move == 3 and state.leader == 3
-    assert state.trick == () and state.last_trick == parse_cards("5S JH TS KH")
+    assert state.tricks.last_winner == 3 and state.to_move == 3 and state.tricks.leader == 3
+    assert state.trick == () and state.tricks.last_trick == parse_cards("5S JH TS KH")
     view = state.view(0)
     assert view.last_trick == (
         (0, parse_cards("5S")),
@@ -100,13 +100,13 @@ def test_highest_trump_wins_the_trick_and_its_winner_leads(started: AllFoursStat
 
 def test_an_off_suit_card_never_wins(started: AllFoursState) -> None:
     state = play_all(started, "KD 7D TS QD")  # seat 2, void, discards the ten of spades
-    assert state.last_winner == 0
+    assert state.tricks.last_winner == 0
     assert trick_winner(parse_cards("2D AS KS 3D"), trump=1) == 3
 
 
 def test_play_lasts_six_tricks_normally(started: AllFoursState) -> None:
     state = play_out(started)
-    assert state.last_round is not None and sum(state.last_round.tricks_won) == 6
+    assert state.match.last_round is not None and sum(state.match.last_round.tricks_won) == 6
 
 
 UNDER = ["AH 5S 9S KD 3C 4C", "JH 4S 7D 8D 5C 6C", "TH 9H 7H 6H 5H 4H", "KH 3H 3S QD 8C 9C"]

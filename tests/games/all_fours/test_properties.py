@@ -54,11 +54,11 @@ def check_legality(state: AllFoursState) -> None:
 
 def check_deal_points(before: tuple[int, ...], deal: int, state: AllFoursState) -> None:
     """The sheet of deal number ``deal`` (begun at score ``before``), just finished."""
-    sheet = state.last_round
+    sheet = state.match.last_round
     assert sheet is not None
     if sheet.deal == deal + 1:  # the game ended at the very next deal's turn-up
         assert state.is_over and all(i.item == "Turn-up" for i in sheet.items)
-        assert sheet.scores == state.scores
+        assert sheet.scores == state.match.scores
         return
     assert sheet.deal == deal
     names = [i.item for i in sheet.items]
@@ -72,10 +72,12 @@ def check_deal_points(before: tuple[int, ...], deal: int, state: AllFoursState) 
     gained = tuple(b - a for a, b in zip(before, sheet.scores, strict=True))
     assert gained == tuple(sum(i.points for i in sheet.items if i.team == t) for t in range(2))
     if state.is_over:
-        assert sheet.scores == state.scores and sheet.items == state.sheet
+        assert sheet.scores == state.match.scores and sheet.items == state.match.sheet
     else:  # the next deal's turn-up may already have scored
-        after = tuple(sheet.scores[t] + sum(i.points for i in state.sheet if i.team == t) for t in range(2))
-        assert after == state.scores
+        after = tuple(
+            sheet.scores[t] + sum(i.points for i in state.match.sheet if i.team == t) for t in range(2)
+        )
+        assert after == state.match.scores
 
 
 @settings(max_examples=60, deadline=None)
@@ -94,16 +96,16 @@ def test_random_games_keep_every_invariant(config: dict[str, object], seed: int)
                 # (marks name every card of the pack: a public table, no card's place)
                 text = json.dumps({k: v for k, v in state.view(seat).to_dict().items() if k != "marks"})
                 assert not any(f'"{c}"' in text for c in state.hidden_cards(seat))
-        deals = state.deals_done
+        deals = state.match.deals_done
         state = step(state, rng)
         steps += 1
-        if state.deals_done != deals or state.is_over:
+        if state.match.deals_done != deals or state.is_over:
             check_deal_points(deal_start, deal, state)
-            assert state.last_round is not None
-            deal_start, deal = state.last_round.scores, deal + 1
+            assert state.match.last_round is not None
+            deal_start, deal = state.match.last_round.scores, deal + 1
     result = state.result
     assert result is not None and result.winner is not None
-    assert state.scores[result.winner] >= state.config.target > state.scores[1 - result.winner]
+    assert state.match.scores[result.winner] >= state.config.target > state.match.scores[1 - result.winner]
     again = GAME.replay(json.loads(json.dumps(GAME.record(state))))
     assert again == state and again.result == result
 

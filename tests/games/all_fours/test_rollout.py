@@ -10,6 +10,7 @@ import pytest
 
 from tricktable import bots
 from tricktable.core.events import DealScored, TrickWon
+from tricktable.core.state import evolve
 from tricktable.games.all_fours import GAME
 from tricktable.games.all_fours.rollout import play_deal, random_policy
 from tricktable.games.all_fours.state import AllFoursState, Calls
@@ -31,7 +32,7 @@ def _play_phase_states(count: int) -> list[AllFoursState]:
         heuristic = {s: bots.get("heuristic", game="all-fours", seed=n + s) for s in range(state.num_seats)}
         by_bot = n % 2 == 1
         deals_to_skip = rng.randrange(3)
-        while not state.is_over and (state.phase != "play" or state.deals_done < deals_to_skip):
+        while not state.is_over and (state.phase != "play" or state.match.deals_done < deals_to_skip):
             seat = state.to_move
             assert seat is not None
             legal = state.legal_actions(seat)
@@ -81,11 +82,11 @@ def test_fast_deals_agree_with_the_reference() -> None:
         policy = _Recorder(n)
         gains = play_deal(start, policy, record)
         end = _replay(start, record, policy.offers)
-        assert end.is_over or end.deals_done == start.deals_done + 1
+        assert end.is_over or end.match.deals_done == start.match.deals_done + 1
         # The first deal scored is this one (a turn-up in the next deal can score, even end the game).
         scored = [e for e in end.events(None, since=start.version) if isinstance(e, DealScored)]
-        assert scored and scored[0].deal_number == start.deals_done + 1
-        expected = tuple(a - b for a, b in zip(scored[0].scores, start.scores, strict=True))
+        assert scored and scored[0].deal_number == start.match.deals_done + 1
+        expected = tuple(a - b for a, b in zip(scored[0].scores, start.match.scores, strict=True))
         assert gains == expected, (n, start.config)
 
 
@@ -103,8 +104,6 @@ def test_tricks_match_the_reference() -> None:
 
 def test_a_called_card_is_left_to_the_reference() -> None:
     state = _play_phase_states(1)[0]
-    called = AllFoursState.__new__(AllFoursState)
-    calls = Calls(state.calls.exposed, called=state.hands[state.to_move][0])
-    object.__setattr__(called, "__dict__", {**state.__dict__, "calls": calls})
+    called = evolve(state, calls=Calls(state.calls.exposed, called=state.hands[state.to_move][0]))
     with pytest.raises(ValueError, match="called card"):
         play_deal(called, random_policy(random.Random(0)))

@@ -23,7 +23,7 @@ def _fast_value(
     """The play phase's greedy rollouts (not once a card is called: the fast path has no calls)."""
     if state.calls.called is not None:
         return None
-    policy = greedy(rng, core_trick.plain_power(state.trump), None, state.num_seats)
+    policy = greedy(rng, core_trick.plain_power(state.deal.trump), None, state.num_seats)
     total = 0.0
     for _ in range(repeats):
         gains = rollout.play_deal(state, policy)
@@ -73,8 +73,8 @@ DESCRIPTION = GameDescription(
         actions=_actions,
     ),
     search=Search(
-        deal_key=lambda s: s.deals_done,
-        scores=lambda s: tuple(float(x) for x in s.scores),
+        deal_key=lambda s: s.match.deals_done,
+        scores=lambda s: tuple(float(x) for x in s.match.scores),
         phases=None,
         rollouts=360,
         max_candidates=12,

@@ -58,7 +58,7 @@ def play_deal(
     if state.calls.called is not None:
         raise ValueError("a called card must be played first: roll out from the reference state")
     n = state.num_seats
-    trump = state.trump
+    trump = state.deal.trump
     jack = trump * 13 + _JACK
     powers = core.plain_power(trump)
     no_undertrump = state.config.no_undertrump
@@ -66,11 +66,11 @@ def play_deal(
     for seat, hand in enumerate(state.hands):
         for card in hand:
             hands[seat][card // 13].append(int(card))
-    won: list[list[int]] = [list(map(int, w)) for w in state.won]
+    won: list[list[int]] = [list(map(int, w)) for w in state.tricks.won]
     trick = [int(c) for c in state.trick]
-    leader = state.leader
+    leader = state.tricks.leader
     seat = state.mover
-    capturer = state.jack_taker
+    capturer = state.tricks.jack_taker
     tricks_left = len(state.hands[leader]) if not trick else len(state.hands[leader]) + 1
     top = -1  # the highest trump in the trick
     power: tuple[int, ...] = ()
@@ -121,6 +121,8 @@ def play_deal(
         tricks_left -= 1
     config = state.config
     # The count reads the won cards' codes only: plain ints serve for Cards.
-    items = count_deal(config, state.dealer, trump, state.dealt, cast("list[list[Card]]", won), capturer)
-    scores = score_items(state.scores, items, config.target)[0]
-    return tuple(after - before for after, before in zip(scores, state.scores, strict=True))
+    items = count_deal(
+        config, state.deal.dealer, trump, state.tricks.dealt, cast("list[list[Card]]", won), capturer
+    )
+    scores = score_items(state.match.scores, items, config.target)[0]
+    return tuple(after - before for after, before in zip(scores, state.match.scores, strict=True))

@@ -43,7 +43,7 @@ from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.deal import FIRST_DEAL, FULL_PACK, RUN_DEAL, deal_order
 from tricktable.games.all_fours.play import allowed_plays
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem
-from tricktable.games.all_fours.state import AllFoursState, blank
+from tricktable.games.all_fours.state import AllFoursState, Match, blank
 
 __all__ = ["sample"]
 
@@ -88,12 +88,9 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
             rng.randrange(MAX_SEED),
             (world.pack(rng),) * begun.deal_number,
             log,
-            dealer=begun.dealer,
-            scores=begun.scores,
-            deals_done=len(scored_at),
-            decisions=decisions,
-            sheet=sheet,
-            last_round=last_round,
+            Match(begun.scores, len(scored_at), sheet, last_round),
+            begun.dealer,
+            decisions,
         )
         return replay_deal(table._deal(begun.dealer, begun.deal_number - 1, fresh), events, k, entry_of, seat)
 

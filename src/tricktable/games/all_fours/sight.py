@@ -33,7 +33,7 @@ def dealt_events(
 
 def hidden_cards(state: AllFoursState, seat: int | None) -> tuple[Card, ...]:
     """The stock and the other seats' unexposed cards."""
-    out = list(state.pack[state.next_card :])
+    out = list(state.deal.pack[state.deal.next_card :])
     for s in range(state.num_seats):
         if s != seat:
             out += [c for c in state.hands[s] if c not in state.calls.exposed[s]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -48,7 +48,7 @@ from tricktable.games.all_fours.sight import dealt_events, hidden_cards
 if TYPE_CHECKING:
     from tricktable.games.all_fours.view import AllFoursView
 
-__all__ = ["VERBS", "AllFoursState", "Calls", "Phase", "blank", "start"]
+__all__ = ["VERBS", "AllFoursState", "Calls", "Deal", "Match", "Phase", "Tricks", "blank", "start"]
 
 
 class Phase(StrEnum):
@@ -102,14 +102,58 @@ class Calls:
         return Calls(exposed)
 
 
-@dataclass(frozen=True)
-class AllFoursState(State):
-    """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``.
+@dataclass(frozen=True, slots=True)
+class Match:
+    """What runs across deals: the scores, the deals whose count is finished, the items scored so far
+    in this deal (turn-ups, beg, then the count), the last finished deal's summary, the cut for the
+    first dealer (round by round: ties cut again), and the winning team once the game is over."""
 
-    Frozen but without ``slots``: a successor is a copy of the field dict with a few entries changed
-    (:meth:`_evolve`), one C-level update instead of thirty slot writes, which triples the speed of
-    ``apply``.
-    """
+    scores: tuple[int, ...]
+    deals_done: int = 0
+    sheet: tuple[ScoreItem, ...] = ()
+    last_round: RoundSummary | None = None
+    cut: tuple[Cut, ...] = ()
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """This deal's pack and trumps: who dealt, the pack's index (a stacked deck or a shuffle: packs
+    dealt so far minus one), its cards and the next one to deal (from there on, the stock), the
+    turned-up cards in order (the last names trumps), and the stand / beg / give / run as
+    ``(seat, word)``."""
+
+    dealer: int
+    number: int
+    pack: tuple[Card, ...]
+    next_card: int
+    turned: tuple[Card, ...]
+    trump: int
+    decisions: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """The deal's play beyond the trick in progress: who leads it, the hands as play began (who held
+    each card, for High and Low), each team's won cards and trick count, the finished tricks in order
+    (the views show them), the seat that won the jack of trumps, and the last finished trick."""
+
+    leader: int
+    dealt: tuple[tuple[Card, ...], ...] = ()
+    won: tuple[tuple[Card, ...], ...] = _NO_TEAM_CARDS
+    tricks_won: tuple[int, ...] = (0, 0)
+    done: tuple[Trick, ...] = ()
+    jack_taker: int | None = None
+    last_trick: tuple[Card, ...] = ()
+    last_leader: int | None = None
+    last_winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class AllFoursState(State):
+    """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``. What
+    changes on most actions (the log, the seat to move, the hands, the trick, the calls) are fields;
+    the rest is grouped in records that change together, and every successor is made by ``evolve``."""
 
     VERBS: ClassVar[Mapping[str, Verb]] = VERBS
     GAME_NAME: ClassVar[str] = "all-fours"
@@ -118,45 +162,16 @@ class AllFoursState(State):
     seed: int
     decks: tuple[tuple[Card, ...], ...]
     log: Log
-    cut: tuple[Cut, ...]
-    """The cut for the first dealer, round by round (ties cut again)."""
     stage: Phase
     mover: int | None
-    dealer: int
-    deal_no: int
-    """Packs dealt so far minus one: the index of the current pack (a stacked deck or a shuffle)."""
-    deals_done: int
-    """Deals whose count is finished."""
-    pack: tuple[Card, ...]
-    next_card: int
-    """Index in ``pack`` of the next card to deal; the cards from here on are the stock."""
     hands: tuple[tuple[Card, ...], ...]
     """Each seat's cards, sorted by code (suit, then rank)."""
-    turned: tuple[Card, ...]
-    """This deal's turned-up cards, in order; the last one names trumps."""
-    trump: int
-    decisions: tuple[tuple[int, str], ...]
-    """This deal's stand / beg / give / run, as ``(seat, word)``."""
-    dealt: tuple[tuple[Card, ...], ...]
-    """The hands as play began: who originally held each card (for High and Low)."""
-    leader: int
     trick: tuple[Card, ...]
-    won: tuple[tuple[Card, ...], ...]
-    """Each team's won cards this deal."""
-    tricks_won: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    """This deal's finished tricks, in order (the views show them)."""
-    jack_taker: int | None
-    """The seat that won the trick holding the jack of trumps."""
+    """The cards played to the trick in progress, from ``tricks.leader`` on."""
     calls: Calls
-    last_trick: tuple[Card, ...]
-    last_leader: int | None
-    last_winner: int | None
-    scores: tuple[int, ...]
-    sheet: tuple[ScoreItem, ...]
-    """Items scored so far in this deal (turn-ups, beg)."""
-    last_round: RoundSummary | None
-    winner: int | None
+    deal: Deal
+    tricks: Tricks
+    match: Match
 
     # --- protocol --------------------------------------------------------------------------------
     @property
@@ -177,17 +192,21 @@ class AllFoursState(State):
 
     @property
     def result(self) -> Result | None:
-        if self.winner is None:
+        if self.match.winner is None:
             return None
-        a, b = self.scores
+        a, b = self.match.scores
         teams = self.team_seats()
-        seats = teams[self.winner]
-        who = f"team {self.winner} (seats {seats[0]} & {seats[1]})" if len(seats) == 2 else f"seat {seats[0]}"
+        seats = teams[self.match.winner]
+        who = (
+            f"team {self.match.winner} (seats {seats[0]} & {seats[1]})"
+            if len(seats) == 2
+            else f"seat {seats[0]}"
+        )
         return Result(
-            scores=self.scores,
-            winner=self.winner,
+            scores=self.match.scores,
+            winner=self.match.winner,
             summary=f"{who} wins {a}-{b} (game to {self.config.target})",
-            details={"deals": self.deals_done + 1, "teams": [list(t) for t in teams]},
+            details={"deals": self.match.deals_done + 1, "teams": [list(t) for t in teams]},
         )
 
     def team_seats(self) -> tuple[tuple[int, ...], ...]:
@@ -198,7 +217,7 @@ class AllFoursState(State):
     @property
     def trump_letter(self) -> str:
         """The trump suit's letter."""
-        return "SHDC"[self.trump]
+        return "SHDC"[self.deal.trump]
 
     def may_act(self, seat: int) -> bool:
         if seat == self.mover:
@@ -219,7 +238,7 @@ class AllFoursState(State):
         return _GIVE_ACTIONS
 
     def _allowed(self, seat: int) -> tuple[Card, ...]:
-        return allowed_plays(self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
+        return allowed_plays(self.hands[seat], self.trick, self.deal.trump, self.config.no_undertrump)
 
     def _side_actions(self, seat: int) -> tuple[Action, ...]:
         """What a seat that is not to move may do during play: expose a card, or call one."""
@@ -251,9 +270,9 @@ class AllFoursState(State):
             )
             return Reason(text, "out_of_turn", mover_seat=self.mover)
         stage = self.stage
-        up = self.turned[-1]
-        suit = Suit(self.trump).word
-        trump = Suit(self.trump).letter
+        up = self.deal.turned[-1]
+        suit = Suit(self.deal.trump).word
+        trump = Suit(self.deal.trump).letter
         if stage is Phase.BEG:
             if verb in ("stand", "beg"):
                 return None
@@ -265,7 +284,7 @@ class AllFoursState(State):
         if stage is Phase.GIVE:
             if verb in ("give", "run"):
                 return None
-            beggar = (self.dealer + 1) % self.num_seats
+            beggar = (self.deal.dealer + 1) % self.num_seats
             text = (
                 f"seat {beggar} begged: as dealer say 'give' (they score 1 and "
                 f"{suit} stay trumps) or 'run' (three more cards each and a new turn-up)"
@@ -277,7 +296,9 @@ class AllFoursState(State):
             if called is not None and card != called:
                 text = f"{called} was called: you must play that exposed card now"
                 return Reason(text, "play_called", card=str(called))
-            return play_problem(card, self.hands[seat], self.trick, self.trump, self.config.no_undertrump)
+            return play_problem(
+                card, self.hands[seat], self.trick, self.deal.trump, self.config.no_undertrump
+            )
         if verb in ("expose", "call"):
             text = f"it is your turn to play a card: you cannot {verb} a card on your own turn"
             return Reason(text, "expose_on_turn") if verb == "expose" else Reason(text, "call_on_turn")
@@ -324,33 +345,34 @@ class AllFoursState(State):
         verb = action.verb
         if verb == "play":
             return self._play(action.cards[0], seat, log)
-        if verb == "stand":
-            return self._evolve(log=log, decisions=(*self.decisions, (seat, "stand")))._begin_play()
-        if verb == "beg":
-            return self._evolve(
-                log=log, stage=Phase.GIVE, mover=self.dealer, decisions=(*self.decisions, (seat, "beg"))
-            )
-        if verb == "give":
-            beggar = (self.dealer + 1) % self.num_seats
+        if verb in ("stand", "beg", "give", "run"):
+            deal = self.deal
+            said = evolve(self, log=log, deal=evolve(deal, decisions=(*deal.decisions, (seat, verb))))
+            if verb == "stand":
+                return said._begin_play()
+            if verb == "beg":
+                return evolve(said, stage=Phase.GIVE, mover=deal.dealer)
+            if verb == "run":
+                return said._run()
+            beggar = (deal.dealer + 1) % self.num_seats
             item = ScoreItem("Beg", team_of(beggar, self.num_seats), 1, seat=beggar, note="take one")
-            after = self._evolve(log=log, decisions=(*self.decisions, (seat, "give")))._scored((item,))
+            after = said._scored((item,))
             return after if after.is_over else after._begin_play()
-        if verb == "run":
-            return self._evolve(log=log, decisions=(*self.decisions, (seat, "run")))._run()
         card = action.cards[0]
         calls = self.calls
         if verb == "expose":
             shown = tuple(sorted((*calls.exposed[seat], card)))
-            return self._evolve(log=log, calls=evolve(calls, exposed=_with(calls.exposed, seat, shown)))
+            return evolve(self, log=log, calls=evolve(calls, exposed=_with(calls.exposed, seat, shown)))
         # A call: the owner must play the card if it is a legal play for them; if not, the call falls
         # and everyone learns that (the owner's answer at a real table is public too).
         owner = self.mover
         assert owner is not None
         if card in self._allowed(owner):
-            return self._evolve(
-                log=log.with_events(Called(seat, card, owner)), calls=evolve(calls, called=card)
+            return evolve(
+                self, log=log.with_events(Called(seat, card, owner)), calls=evolve(calls, called=card)
             )
-        return self._evolve(
+        return evolve(
+            self,
             log=log.with_events(Called(seat, card, owner, stands=False)),
             calls=evolve(calls, refused=(*calls.refused, card)),
         )
@@ -363,93 +385,92 @@ class AllFoursState(State):
             calls = calls.after_play(seat, card)
         trick = (*self.trick, card)
         if len(trick) < n:
-            return self._evolve(
-                log=log,
-                hands=hands,
-                calls=calls,
-                trick=trick,
-                mover=next_seat(seat, n),
-            )
-        taker = (self.leader + trick_winner(trick, self.trump)) % n
-        done = Trick(self.leader, single_plays(self.leader, trick, n), taker)
-        log = log.with_events((TrickWon, done))
+            return evolve(self, log=log, mover=next_seat(seat, n), hands=hands, trick=trick, calls=calls)
+        old = self.tricks
+        trump = self.deal.trump
+        leader = old.leader
+        taker = (leader + trick_winner(trick, trump)) % n
+        done = Trick(leader, single_plays(leader, trick, n), taker)
         team = team_of(taker, n)
-        won = _with(self.won, team, self.won[team] + trick)
-        tricks_won = _with(self.tricks_won, team, self.tricks_won[team] + 1)
-        jack_taker = taker if _JACK_OF[self.trump] in trick else self.jack_taker
-        after = self._evolve(
-            log=log,
-            hands=hands,
-            calls=calls,
-            trick=(),
+        tricks = Tricks(
             leader=taker,
-            mover=taker,
-            won=won,
-            tricks_won=tricks_won,
-            tricks=(*self.tricks, done),
-            jack_taker=jack_taker,
+            dealt=old.dealt,
+            won=_with(old.won, team, old.won[team] + trick),
+            tricks_won=_with(old.tricks_won, team, old.tricks_won[team] + 1),
+            done=(*old.done, done),
+            jack_taker=taker if _JACK_OF[trump] in trick else old.jack_taker,
             last_trick=trick,
-            last_leader=self.leader,
+            last_leader=leader,
             last_winner=taker,
         )
+        log = log.with_events((TrickWon, done))
+        after = evolve(self, log=log, mover=taker, hands=hands, trick=(), calls=calls, tricks=tricks)
         return after if hands[taker] else after._count()
 
     def _begin_play(self) -> AllFoursState:
-        first = (self.dealer + 1) % self.num_seats
+        first = (self.deal.dealer + 1) % self.num_seats
         log = self.log.with_events(TrumpSet(self.trump_letter))
-        return self._evolve(log=log, stage=Phase.PLAY, mover=first, leader=first, dealt=self.hands)
+        tricks = Tricks(leader=first, dealt=self.hands)
+        return evolve(self, log=log, stage=Phase.PLAY, mover=first, tricks=tricks)
 
     def _scored(self, items: Sequence[ScoreItem]) -> AllFoursState:
         """Score items one by one; the game ends as soon as a side reaches the target."""
-        scores, used, winner = score_items(self.scores, items, self.config.target)
-        sheet, log = self.sheet, self.log
+        match = self.match
+        scores, used, winner = score_items(match.scores, items, self.config.target)
+        sheet, log = match.sheet, self.log
         for item in items[:used]:
             sheet = (*sheet, item)
             log = log.with_events(Scored(item.item, item.team, item.points, item.cards, item.seat, item.note))
         if winner is not None:
-            ended = self._evolve(log=log, scores=scores, sheet=sheet, winner=winner)
-            return ended._evolve(stage=Phase.OVER, mover=None)._deal_scored(ended._summary())
-        return self._evolve(log=log, scores=scores, sheet=sheet)
+            ended = evolve(self, log=log, match=evolve(match, scores=scores, sheet=sheet, winner=winner))
+            return evolve(ended, stage=Phase.OVER, mover=None)._deal_scored(ended._summary())
+        return evolve(self, log=log, match=evolve(match, scores=scores, sheet=sheet))
 
     def _deal_scored(self, summary: RoundSummary) -> AllFoursState:
         """Close the deal's score sheet (and, if the game is over, the game) with their events."""
+        match = self.match
         events: list[Event] = [DealScored(summary.deal, summary.scores, summary)]
-        if self.winner is not None:
-            events.append(GameOver(self.scores, self.winner))
-        return self._evolve(log=self.log.with_events(*events), last_round=summary)
+        if match.winner is not None:
+            events.append(GameOver(match.scores, match.winner))
+        return evolve(self, log=self.log.with_events(*events), match=evolve(match, last_round=summary))
 
     def _summary(self) -> RoundSummary:
+        deal, tricks, match = self.deal, self.tricks, self.match
         return RoundSummary(
-            deal=self.deals_done + 1,
-            dealer=self.dealer,
+            deal=match.deals_done + 1,
+            dealer=deal.dealer,
             trump=self.trump_letter,
-            turn_up=self.turned,
-            decisions=self.decisions,
-            items=self.sheet,
-            tricks_won=self.tricks_won,
-            game_count=game_count(self.won),
-            final_trick=single_plays(self.last_leader or 0, self.last_trick, self.num_seats),
-            scores=self.scores,
-            winner=self.winner,
+            turn_up=deal.turned,
+            decisions=deal.decisions,
+            items=match.sheet,
+            tricks_won=tricks.tricks_won,
+            game_count=game_count(tricks.won),
+            final_trick=single_plays(tricks.last_leader or 0, tricks.last_trick, self.num_seats),
+            scores=match.scores,
+            winner=match.winner,
         )
 
     def _count(self) -> AllFoursState:
         """After the last trick: High, Low, Jack, Game; then the next dealer deals."""
-        items = count_deal(self.config, self.dealer, self.trump, self.dealt, self.won, self.jack_taker)
+        deal, tricks = self.deal, self.tricks
+        items = count_deal(self.config, deal.dealer, deal.trump, tricks.dealt, tricks.won, tricks.jack_taker)
         counted = self._scored(items)
         if counted.is_over:
             return counted
-        finished = counted._deal_scored(counted._summary())._evolve(deals_done=self.deals_done + 1, sheet=())
-        return finished._deal((self.dealer + 1) % self.num_seats, self.deal_no + 1, fresh=True)
+        closed = counted._deal_scored(counted._summary())
+        match = evolve(closed.match, deals_done=closed.match.deals_done + 1, sheet=())
+        return evolve(closed, match=match)._deal(
+            (deal.dealer + 1) % self.num_seats, deal.number + 1, fresh=True
+        )
 
-    def _deal(self, dealer: int, deal_no: int, fresh: bool) -> AllFoursState:
+    def _deal(self, dealer: int, number: int, fresh: bool) -> AllFoursState:
         """Shuffle (or take the stacked deck), deal six each and turn up a card. ``fresh`` is False when
         the same dealer deals again after the pack ran out: the deal's points and decisions are kept."""
         n = self.num_seats
         pack = (
-            self.decks[deal_no]
-            if deal_no < len(self.decks)
-            else shuffled(FULL_PACK, self.seed, f"deal {deal_no}")
+            self.decks[number]
+            if number < len(self.decks)
+            else shuffled(FULL_PACK, self.seed, f"deal {number}")
         )
         order = deal_order(n, (dealer + 1) % n, FIRST_DEAL, self.config.deal_in_threes)
         hands: list[list[Card]] = [[] for _ in range(n)]
@@ -458,22 +479,19 @@ class AllFoursState(State):
         up = pack[len(order)]
         new_hands = tuple(tuple(sorted(h)) for h in hands)
         log = self.log.with_events(
-            DealStarted(deal_no + 1, dealer, self.scores), (dealt_events, new_hands, order, up, dealer)
+            DealStarted(number + 1, dealer, self.match.scores), (dealt_events, new_hands, order, up, dealer)
         )
-        dealt = self._evolve(
+        decisions = self.deal.decisions if not fresh else ()
+        dealt = evolve(
+            self,
             log=log,
             stage=Phase.BEG,
             mover=(dealer + 1) % n,
-            dealer=dealer,
-            deal_no=deal_no,
-            pack=pack,
-            next_card=len(order) + 1,
             hands=new_hands,
-            turned=(up,),
-            trump=up // 13,
-            decisions=self.decisions if not fresh else (),
-            leader=(dealer + 1) % n,
-            **_fresh_play(n),
+            trick=(),
+            calls=Calls(((),) * n),
+            deal=Deal(dealer, number, pack, len(order) + 1, (up,), up // 13, decisions),
+            tricks=Tricks(leader=(dealer + 1) % n),
         )
         return dealt._kicked(up)
 
@@ -481,42 +499,38 @@ class AllFoursState(State):
         points = kick_points(up, self.config.tobago)
         if not points:
             return self
-        team = team_of(self.dealer, self.num_seats)
-        return self._scored((ScoreItem("Turn-up", team, points, (up,), self.dealer),))
+        team = team_of(self.deal.dealer, self.num_seats)
+        return self._scored((ScoreItem("Turn-up", team, points, (up,), self.deal.dealer),))
 
     def _run(self) -> AllFoursState:
         """Run the pack: three more cards each and a new turn-up, repeated while the suit stays the same;
         if the pack runs out first, the same dealer deals again (points kept)."""
         n = self.num_seats
-        order = deal_order(n, (self.dealer + 1) % n, RUN_DEAL, self.config.deal_in_threes)
-        proposed = self.trump
+        order = deal_order(n, (self.deal.dealer + 1) % n, RUN_DEAL, self.config.deal_in_threes)
+        proposed = self.deal.trump
         state = self
         while True:
-            pos = state.next_card
-            if len(state.pack) - pos < len(order) + 1:
-                return state._deal(state.dealer, state.deal_no + 1, fresh=False)
+            deal = state.deal
+            pos = deal.next_card
+            if len(deal.pack) - pos < len(order) + 1:
+                return state._deal(deal.dealer, deal.number + 1, fresh=False)
             hands = [list(h) for h in state.hands]
             extra: list[list[Card]] = [[] for _ in range(n)]
             for i, seat in enumerate(order):
-                hands[seat].append(state.pack[pos + i])
-                extra[seat].append(state.pack[pos + i])
-            up = state.pack[pos + len(order)]
-            log = state.log.with_events((dealt_events, tuple(map(tuple, extra)), order, up, state.dealer))
-            state = state._evolve(
+                hands[seat].append(deal.pack[pos + i])
+                extra[seat].append(deal.pack[pos + i])
+            up = deal.pack[pos + len(order)]
+            log = state.log.with_events((dealt_events, tuple(map(tuple, extra)), order, up, deal.dealer))
+            state = evolve(
+                state,
                 log=log,
                 hands=tuple(tuple(sorted(h)) for h in hands),
-                next_card=pos + len(order) + 1,
-                turned=(*state.turned, up),
-                trump=up // 13,
+                deal=evolve(deal, next_card=pos + len(order) + 1, turned=(*deal.turned, up), trump=up // 13),
             )._kicked(up)
             if state.is_over:
                 return state
             if up // 13 != proposed:
                 return state._begin_play()
-
-    _evolve = evolve
-    """A copy with some fields changed (a misspelt name raises), without rebuilding every field
-    through ``__init__``: successors are built hundreds of thousands of times a second."""
 
     # --- what players may see --------------------------------------------------------------------
     def view(self, seat: int | None = None) -> AllFoursView:
@@ -526,31 +540,15 @@ class AllFoursState(State):
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": self.hands[s] for s in range(self.num_seats)}
-        out["stock"] = self.pack[self.next_card :]
-        out["turned"] = self.turned
+        out["stock"] = self.deal.pack[self.deal.next_card :]
+        out["turned"] = self.deal.turned
         out["trick"] = self.trick
         for t in range(2):
-            out[f"won team {t}"] = self.won[t]
+            out[f"won team {t}"] = self.tricks.won[t]
         return out
 
     def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         return hidden_cards(self, self._viewer(seat))
-
-
-def _fresh_play(n: int) -> dict[str, Any]:
-    """The fields of a deal's play before its first card (a table before any deal, each new deal)."""
-    return {
-        "dealt": (),
-        "trick": (),
-        "won": _NO_TEAM_CARDS,
-        "tricks_won": (0, 0),
-        "tricks": (),
-        "jack_taker": None,
-        "calls": Calls(((),) * n),
-        "last_trick": (),
-        "last_leader": None,
-        "last_winner": None,
-    }
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
@@ -562,41 +560,27 @@ def blank(
     seed: int,
     decks: tuple[tuple[Card, ...], ...],
     log: Log,
-    *,
+    match: Match,
     dealer: int,
-    cut: tuple[Cut, ...] = (),
-    scores: tuple[int, ...] = (0, 0),
-    deals_done: int = 0,
     decisions: tuple[tuple[int, str], ...] = (),
-    sheet: tuple[ScoreItem, ...] = (),
-    last_round: RoundSummary | None = None,
 ) -> AllFoursState:
-    """A table before a deal: what carries over from earlier deals, no cards dealt. The game's start
-    (and a sampled world) deals from it with ``_deal``."""
+    """A table before a deal: what carries over from earlier deals (the match, and a pack dealt again
+    after running out keeps the deal's decisions), no cards dealt. The game's start (and a sampled
+    world) deals from it with ``_deal``."""
     n = config.players
     return AllFoursState(
         config=config,
         seed=seed,
         decks=decks,
         log=log,
-        cut=cut,
         stage=Phase.BEG,
         mover=None,
-        dealer=dealer,
-        deal_no=0,
-        deals_done=deals_done,
-        pack=(),
-        next_card=0,
         hands=((),) * n,
-        turned=(),
-        trump=0,
-        decisions=decisions,
-        leader=0,
-        scores=scores,
-        sheet=sheet,
-        last_round=last_round,
-        winner=None,
-        **_fresh_play(n),
+        trick=(),
+        calls=Calls(((),) * n),
+        deal=Deal(dealer, 0, (), 0, (), 0, decisions),
+        tricks=Tricks(leader=0),
+        match=match,
     )
 
 
@@ -604,4 +588,5 @@ def start(
     config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], cut: tuple[Cut, ...], dealer: int
 ) -> AllFoursState:
     """The game's first state: the first dealer (from the cut) has dealt and turned up a card."""
-    return blank(config, seed, decks, EMPTY_LOG, dealer=dealer, cut=cut)._deal(dealer, 0, fresh=True)
+    table = blank(config, seed, decks, EMPTY_LOG, Match((0, 0), cut=cut), dealer)
+    return table._deal(dealer, 0, fresh=True)

@@ -61,17 +61,19 @@ class AllFoursView(View):
 
 def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
     n = state.num_seats
-    trump = _TRUMPS[state.trump]
+    trump = _TRUMPS[state.deal.trump]
     marks = _MARKS(trump)
     hand = () if seat is None else marks.sorted(state.hands[seat])
-    leader = state.leader
+    leader = state.tricks.leader
     trick: tuple[Play, ...] = tuple(((leader + i) % n, (c,)) for i, c in enumerate(state.trick))
-    last_leader = state.last_leader or 0
-    last: tuple[Play, ...] = tuple(((last_leader + i) % n, (c,)) for i, c in enumerate(state.last_trick))
+    last_leader = state.tricks.last_leader or 0
+    last: tuple[Play, ...] = tuple(
+        ((last_leader + i) % n, (c,)) for i, c in enumerate(state.tricks.last_trick)
+    )
     legal = () if seat is None else tuple(str(a) for a in state.legal_actions(seat))
-    summary = state.last_round
+    summary = state.match.last_round
     last_round = None if summary is None else _sheet(summary)
-    tricks = state.tricks
+    tricks = state.tricks.done
     per_seat = [0] * n
     for done in tricks:
         per_seat[done.winner] += 1
@@ -81,34 +83,34 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         phase=state.phase,
         to_move=state.to_move,
         version=state.version,
-        deal_number=state.deal_no + 1,
+        deal_number=state.deal.number + 1,
         hand=hand,
         hand_sizes=tuple(len(h) for h in state.hands),
-        stock_size=len(state.pack) - state.next_card,
+        stock_size=len(state.deal.pack) - state.deal.next_card,
         trick=trick,
         last_trick=last,
-        last_winner=state.last_winner,
+        last_winner=state.tricks.last_winner,
         tricks=tricks,
         tricks_won=tuple(per_seat),
-        team_tricks=state.tricks_won,
+        team_tricks=state.tricks.tricks_won,
         trump=trump,
-        scores=state.scores,
+        scores=state.match.scores,
         legal=legal,
         last_round=last_round,
         marks=marks,
         pick=None if seat is None else state.pick(seat),
         num_seats=n,
         target=state.config.target,
-        dealer=state.dealer,
-        turn_up=state.turned,
-        decisions=state.decisions,
-        deals_done=state.deals_done,
+        dealer=state.deal.dealer,
+        turn_up=state.deal.turned,
+        decisions=state.deal.decisions,
+        deals_done=state.match.deals_done,
         exposed=state.calls.exposed,
         called=state.calls.called,
-        won=state.won,
-        game_count=game_count(state.won),
-        this_deal=tuple(map(_line, state.sheet)),
-        winner=state.winner,
+        won=state.tricks.won,
+        game_count=game_count(state.tricks.won),
+        this_deal=tuple(map(_line, state.match.sheet)),
+        winner=state.match.winner,
     )
 
 
