@@ -2,9 +2,13 @@
 loopback, bounded in tables and seconds.
 
     python -m bench.loadtest [--tables N] [--think S] [--seconds S] [--db URL] [--game NAME]
+                             [--processes N | --url URL]
 
-The server runs ``tricktable serve`` in its own process (on a fresh SQLite file unless ``--db``); this
-process runs every client on one asyncio loop. Each client, when its seat is to act, thinks (a time
+The server runs ``tricktable serve`` in its own process (on a fresh SQLite file unless ``--db``); with
+``--processes N`` (N > 1, ``--db postgresql://...``) N of them behind nginx, run with the repository's
+deploy/nginx.conf as the tests run it, the clients going through the proxy; with ``--url`` the clients
+play against a server (or proxy) already running there. This process runs every client on one asyncio
+loop. Each client, when its seat is to act, thinks (a time
 drawn from half to one and a half times ``--think``, so tables do not act in step) and sends a legal
 action drawn at random (the first would pass every bid, and no hand would be played). After
 ``--warmup`` seconds (the connections' first frames), it measures for ``--seconds``: tables held
@@ -54,7 +58,8 @@ class Stats:
     connected: int = 0
     errors: int = 0
     finished: int = 0
-    server_cpu: float | None = None  # the server process's CPU seconds while measuring (Linux)
+    server_cpu: float | None = None  # the server processes' CPU seconds while measuring (Linux)
+    proxy_cpu: float | None = None  # the proxy's (nginx's workers and master)
     client_cpu: float = 0.0  # this process's, while measuring
 
 
@@ -114,17 +119,34 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _server_cpu(pid: int, stats: Stats, stop: float) -> None:
+def _cpu_of(pids: list[int]) -> float | None:
+    times = [_cpu_seconds(pid) for pid in pids]
+    return None if not pids or None in times else sum(t for t in times if t is not None)
+
+
+async def _server_cpu(pids: list[int], proxy_pids: list[int], stats: Stats, stop: float) -> None:
     await asyncio.sleep(max(0.0, stats.measure_from - time.monotonic()))
-    start, mine = _cpu_seconds(pid), time.process_time()
+    start, proxy, mine = _cpu_of(pids), _cpu_of(proxy_pids), time.process_time()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
-    end = _cpu_seconds(pid)
+    end, proxy_end = _cpu_of(pids), _cpu_of(proxy_pids)
     stats.client_cpu = time.process_time() - mine
     if start is not None and end is not None:
         stats.server_cpu = end - start
+    if proxy is not None and proxy_end is not None:
+        stats.proxy_cpu = proxy_end - proxy
 
 
-async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
+async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
+    """POST, waiting as a refusal for the rate limit says (a server run with its limits, --url)."""
+    while True:
+        r = await http.post(path, json=body)
+        if r.status_code != 429:
+            r.raise_for_status()
+            return r.json()
+        await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+
+
+async def run(args: argparse.Namespace, base: str, pids: list[int], proxy_pids: list[int]) -> Stats:
     stats = Stats()
     async with httpx.AsyncClient(base_url=base, timeout=60) as http:
         opening = asyncio.Semaphore(16)  # tables set up 16 at a time
@@ -132,11 +154,13 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
         async def open_table(i: int) -> tuple[Table, list[str]]:
             async with opening:
                 body = {"game": args.game, "name": f"load {i}", "seed": i + 1}
-                table = Table((await http.post("/api/tables", json=body)).json()["id"])
+                table = Table((await _post(http, "/api/tables", body))["id"])
                 tokens = []
                 for seat in range(4):
-                    r = await http.post(f"/api/tables/{table.id}/seats/{seat}", json={"name": f"bot {seat}"})
-                    tokens.append(r.json()["token"])
+                    joined = await _post(
+                        http, f"/api/tables/{table.id}/seats/{seat}", {"name": f"bot {seat}"}
+                    )
+                    tokens.append(joined["token"])
                 return table, tokens
 
         tables = await asyncio.gather(*(open_table(i) for i in range(args.tables)))
@@ -152,7 +176,7 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> Stats:
     # would show as the server's latency.
     collector = asyncio.create_task(keep_pauses_short())
     held = asyncio.create_task(_held(stats, len(tasks), stop))
-    cpu = asyncio.create_task(_server_cpu(server_pid, stats, stop))
+    cpu = asyncio.create_task(_server_cpu(pids, proxy_pids, stats, stop))
     await asyncio.gather(*tasks, return_exceptions=True)
     await cpu
     collector.cancel()
@@ -195,57 +219,99 @@ def main(argv: list[str] | None = None) -> int:
         help="an empty database for the server (default: a fresh SQLite file): a server replays every "
         "unfinished table it finds when it starts",
     )
-    parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument("--port", type=int, default=8799, help="the (first) server process's port")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (default 1); more than one share --db (PostgreSQL) behind nginx",
+    )
+    parser.add_argument("--url", help="play against the server or proxy running at this URL instead")
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing FILE")
     args = parser.parse_args(argv)
     args.tables = max(1, min(args.tables, 2000))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     args.warmup = max(0.0, min(args.warmup, 60.0))
+    args.processes = max(1, min(args.processes, 16))
+    if args.processes > 1 and not (args.db or "").startswith("postgresql"):
+        parser.error("--processes above 1 share one database: give --db postgresql://...")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-        profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
-        cmd = [
-            sys.executable,
-            *profile,
-            "-m",
-            "tricktable",
-            "serve",
-            "--port",
-            str(args.port),
-            "--db",
-            db,
-            "--absent-after",
-            "3600",
-        ]
-        server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{args.port}"
-        try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"{base}/api/tables", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline or server.poll() is not None:
-                        print("the server did not start", file=sys.stderr)
-                        return 1
-                    time.sleep(0.2)
-            stats = _run_loop(run(args, base, server.pid))
-        finally:
+    if args.url:
+        stats: Stats | None = _run_loop(run(args, args.url.rstrip("/"), [], []))
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            stats = _started(args, Path(tmp))
+    if stats is None:
+        return 1
+    _report(args, stats)
+    return 0
+
+
+def _started(args: argparse.Namespace, tmp: Path) -> Stats | None:
+    """The servers (and the proxy) started for the run, the run, and their stop."""
+    db = args.db or f"sqlite:///{tmp / 'load.db'}"
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    servers = []
+    for i in range(args.processes):
+        cmd = [sys.executable, *profile, "-m", "tricktable", "serve", "--port", str(args.port + i)]
+        cmd += ["--db", db, "--absent-after", "3600", "--http-rate", "0"]  # the clients open tables fast
+        servers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        profile = []  # the first process only
+    proxy = None
+    try:
+        for i, server in enumerate(servers):
+            if not _wait_ready(f"http://127.0.0.1:{args.port + i}", server):
+                print("the server did not start", file=sys.stderr)
+                return None
+        base, proxy_pids = f"http://127.0.0.1:{args.port}", []
+        if args.processes > 1:
+            from tests.server.proxy import Proxy  # the tests' runner of deploy/nginx.conf
+
+            proxy = Proxy(tmp, [f"127.0.0.1:{args.port + i}" for i in range(args.processes)])
+            base, proxy_pids = proxy.url, [proxy.proc.pid, *_children(proxy.proc.pid)]
+        return _run_loop(run(args, base, [s.pid for s in servers], proxy_pids))
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        for server in servers:
             server.send_signal(signal.SIGINT)  # as Ctrl-C: a clean stop (and cProfile writes its file)
+        for server in servers:
             try:
                 server.wait(60)  # a loaded machine may take long to close thousands of sockets
             except subprocess.TimeoutExpired:
                 server.kill()  # the figures are measured already: not lost for a slow stop
                 server.wait()
+
+
+def _wait_ready(base: str, server: subprocess.Popen[bytes]) -> bool:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"{base}/healthz", timeout=1).raise_for_status()
+            return True
+        except httpx.HTTPError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                return False
+            time.sleep(0.2)
+
+
+def _children(pid: int) -> list[int]:
+    """nginx's workers (Linux)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _report(args: argparse.Namespace, stats: Stats) -> None:
     lat = sorted(stats.latencies)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[int(0.99 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    where = args.url or f"{args.processes} process{'es behind nginx' if args.processes > 1 else ''}"
     print(
         f"{args.game}: {args.tables} tables, think {args.think:g} s, {args.seconds:g} s, "
-        f"db {args.db or 'sqlite'}\n"
+        f"db {args.db or 'sqlite'}, {where}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
         f"  sockets held at once: {stats.connected} of {4 * args.tables}\n"
         f"  actions: {stats.actions} ({stats.actions / args.seconds:.1f}/s); errors {stats.errors}; "
         f"games finished {stats.finished}\n"
@@ -256,11 +322,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     if stats.server_cpu is not None and stats.actions:
         print(
-            f"  server process CPU while measuring: {stats.server_cpu:.1f} s "
-            f"({stats.server_cpu / args.seconds:.0%} of a core; "
+            f"  server process{'es' if args.processes > 1 else ''} CPU while measuring: "
+            f"{stats.server_cpu:.1f} s ({stats.server_cpu / args.seconds:.0%} of a core; "
             f"{stats.server_cpu / stats.actions * 1e6:.0f} µs per action)"
         )
-    return 0
+    if stats.proxy_cpu is not None and stats.actions:
+        print(
+            f"  nginx CPU while measuring: {stats.proxy_cpu:.1f} s ({stats.proxy_cpu / args.seconds:.0%} "
+            f"of a core; {stats.proxy_cpu / stats.actions * 1e6:.0f} µs per action)"
+        )
 
 
 if __name__ == "__main__":

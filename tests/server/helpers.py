@@ -19,7 +19,7 @@ from tricktable.server.room import Room
 
 T = TypeVar("T")
 
-FAST = Settings(bot_pause=0.0, absent_after=60.0, rate=1e6, burst=1_000_000)
+FAST = Settings(bot_pause=0.0, absent_after=60.0, rate=1e6, burst=1_000_000, http_rate=0.0)
 
 
 def run_async(main: Coroutine[Any, Any, T]) -> T:

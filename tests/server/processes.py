@@ -111,12 +111,13 @@ class Endpoint:
 
 
 class Server(Endpoint):
-    """``tricktable serve`` in its own process."""
+    """``tricktable serve`` in its own process; with no HTTP rate limit unless ``extra`` sets one (the
+    tests send many requests from one address)."""
 
     def __init__(self, db: str, log: Path, *extra: str, wait: bool = True) -> None:
         super().__init__(free_port())
         code = "import sys; from tricktable.cli.main import main; sys.exit(main(sys.argv[1:]))"
-        args = ["serve", "--port", str(self.port), "--db", db, "--bot-pause", "0", *extra]
+        args = ["serve", "--port", str(self.port), "--db", db, "--bot-pause", "0", "--http-rate", "0", *extra]
         self.log = log.open("a")
         self.proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=self.log, stderr=self.log)
         self.log_path = log

@@ -52,10 +52,14 @@ class Roaming(Player):
         self.open(self.frame["version"])
 
     def act(self, action: str, version: int) -> None:
-        try:
-            self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
-        except ConnectionClosed as closed:
-            self.reopen(closed)
+        """Send the action; if the connection was closed, connect again and send it again (if the
+        table has not moved past it meanwhile)."""
+        while self.frame["version"] == version:
+            try:
+                self.ws.send(json.dumps({"type": "action", "action": action, "version": version}))
+                return
+            except ConnectionClosed as closed:
+                self.reopen(closed)
 
 
 def play_on(players: list[Roaming], upto: int | None = None, then: Any = None) -> int:

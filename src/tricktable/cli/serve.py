@@ -44,6 +44,23 @@ def add_serve_parser(sub: Any) -> None:
         "--allow-origin", action="append", default=[], metavar="URL", help="a browser origin to allow"
     )
     serve.add_argument(
+        "--ws-rate",
+        type=float,
+        default=50.0,
+        metavar="N",
+        help="frames a second one websocket may send (default 50; --ws-burst at once, default 100)",
+    )
+    serve.add_argument("--ws-burst", type=int, default=100, help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--http-rate",
+        type=float,
+        default=20.0,
+        metavar="N",
+        help="HTTP requests a second from one client address (default 20; --http-burst at once, "
+        "default 100; 0: no limit)",
+    )
+    serve.add_argument("--http-burst", type=int, default=100, help=argparse.SUPPRESS)
+    serve.add_argument(
         "--proxy",
         action="append",
         default=[],
@@ -73,6 +90,10 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
         deal_pause=args.deal_pause,
         analysis_workers=args.analysis_workers,
         allowed_origins=tuple(args.allow_origin),
+        rate=args.ws_rate,
+        burst=args.ws_burst,
+        http_rate=args.http_rate,
+        http_burst=args.http_burst,
     )
     app = create_app(args.db, settings)
     console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)

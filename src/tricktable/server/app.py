@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,6 +26,7 @@ from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
 from tricktable.server.fields import Field, Refused, Shape, parse
 from tricktable.server.hub import GOING_AWAY_REASON, Hub, SeatTaken, Unhealthy
 from tricktable.server.learn import routes as learn_routes
+from tricktable.server.limits import Bucket, ClientLimit, frames_refused
 from tricktable.server.openapi import openapi_document
 from tricktable.server.protocol import TOKEN
 from tricktable.server.room import GOING_AWAY, ActionRefused, Client, Room, Settings
@@ -34,6 +35,8 @@ from tricktable.server.store import hash_token, open_store
 __all__ = ["create_app", "going_away"]
 
 log = logging.getLogger("tricktable.server")
+
+FLOOD = 10  # a websocket is closed once this many times its burst of frames were dropped in a row
 
 
 class ApiError(Exception):
@@ -270,23 +273,6 @@ def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
     return origin in settings.allowed_origins or urlsplit(origin).netloc == ws.headers.get("host")
 
 
-class _Bucket:
-    """A token bucket: ``rate`` frames a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens, self.at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 async def table_socket(ws: WebSocket) -> None:
     hub = _hub(ws)
     if not _origin_ok(ws, hub.settings):
@@ -307,7 +293,7 @@ async def table_socket(ws: WebSocket) -> None:
         await ws.send_json(protocol.error_frame("no_such_table", "there is no table with that id"))
         await ws.close(code=4404)
         return
-    bucket = _Bucket(hub.settings.rate, hub.settings.burst)
+    bucket = Bucket(hub.settings.rate, hub.settings.burst)
     client: Client | None = None
     writer = None
     try:
@@ -321,10 +307,13 @@ async def table_socket(ws: WebSocket) -> None:
                     data = message.get("bytes") or b""
                 target = client
                 if not bucket.take():
-                    frame = protocol.error_frame(
-                        "rate_limited", "too many frames: this one was dropped", room.state.version
-                    )
-                    await _send(ws, target, frame)
+                    if bucket.refused > FLOOD * bucket.burst:  # refusals unheeded: a flood, not a burst
+                        reason = f"over {bucket.rate:g} frames a second: {bucket.refused} dropped in a row"
+                        await _close(ws, target, 1008, reason)
+                        return
+                    refused = frames_refused(bucket)
+                    frame = protocol.error_frame("rate_limited", refused.pop("reason"), room.state.version)
+                    await _send(ws, target, {**frame, **refused})
                     continue
                 try:
                     frame_in = protocol.read_frame(data)
@@ -363,7 +352,6 @@ async def table_socket(ws: WebSocket) -> None:
 
 
 def _start_writer(client: Client, ws: WebSocket) -> Any:
-    import asyncio
 
     task = asyncio.create_task(client.run_writer())
 
@@ -380,11 +368,21 @@ def _start_writer(client: Client, ws: WebSocket) -> Any:
 
 
 async def _stop(task: Any) -> None:
-    import asyncio
 
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError, Exception):
         await task
+
+
+async def _close(ws: WebSocket, client: Client | None, code: int, reason: str) -> None:
+    """Close the connection, after the frames its client is owed (a writer's, within a few seconds)."""
+    if client is None:
+        await ws.close(code=code, reason=reason)
+        return
+    client.close(code, reason)
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(5):
+            await client.finished.wait()
 
 
 async def _send(ws: WebSocket, client: Client | None, frame: dict[str, Any]) -> None:
@@ -493,12 +491,13 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
         *learn_routes(),
     ]
     middleware = [
+        Middleware(ClientLimit, rate=settings.http_rate, burst=settings.http_burst),
         Middleware(
             CORSMiddleware,
             allow_origins=list(settings.allowed_origins),
             allow_methods=["GET", "POST", "DELETE"],
             allow_headers=["authorization", "content-type"],
-        )
+        ),
     ]
     return Starlette(
         routes=routes,

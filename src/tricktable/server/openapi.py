@@ -38,6 +38,16 @@ _SEAT = {"name": "seat", "in": "path", "required": True, "schema": SEAT.schema()
 
 
 def openapi_document() -> dict[str, Any]:
+    doc = _document()
+    limited = _json(_ERROR, "rate_limited: over the requests a second one client address may make")
+    limited["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
+    for path in doc["paths"].values():
+        for operation in path.values():
+            operation["responses"]["429"] = limited
+    return doc
+
+
+def _document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {

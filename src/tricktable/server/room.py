@@ -43,8 +43,10 @@ class Settings:
     deal_pause: float = 20.0  # seconds the bots wait after a deal for the players to read its score
     absent_after: float = 60.0  # seconds an absent seat's turn waits before a stand-in bot acts
     standin: str | None = None  # the bot that plays for an absent seat (None: the game's default bot)
-    rate: float = 50.0  # frames per second a connection may send, on average
+    rate: float = 50.0  # frames per second a websocket connection may send, on average
     burst: int = 100  # and at most this many at once
+    http_rate: float = 20.0  # HTTP requests per second from one client address, on average (0: no limit)
+    http_burst: int = 100  # and at most this many at once
     allowed_origins: tuple[str, ...] = ()  # browser origins besides the server's own
     short_gc_pauses: bool = True  # see server.collector
     analysis_workers: int = 1  # processes analysing finished games beside play (see server.analyst)
