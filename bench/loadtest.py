@@ -256,7 +256,7 @@ def _started(args: argparse.Namespace, tmp: Path) -> Stats | None:
     for i in range(args.processes):
         cmd = [sys.executable, *profile, "-m", "tricktable", "serve", "--port", str(args.port + i)]
         cmd += ["--db", db, "--absent-after", "3600", "--http-rate", "0"]  # the clients open tables fast
-        servers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        servers.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL))  # its errors: on stderr
         profile = []  # the first process only
     proxy = None
     try:
