@@ -2,7 +2,7 @@
 loopback, bounded in tables and seconds.
 
     python -m bench.loadtest [--tables N] [--think S] [--seconds S] [--db URL] [--game NAME]
-                             [--processes N | --url URL]
+                             [--processes N | --url URL] [--full-frames]
 
 The server runs ``tricktable serve`` in its own process (on a fresh SQLite file unless ``--db``); with
 ``--processes N`` (N > 1, ``--db postgresql://...``) N of them behind nginx, run with the repository's
@@ -10,7 +10,8 @@ deploy/nginx.conf as the tests run it, the clients going through the proxy; with
 play against a server (or proxy) already running there. This process runs every client on one asyncio
 loop. Each client, when its seat is to act, thinks (a time
 drawn from half to one and a half times ``--think``, so tables do not act in step) and sends a legal
-action drawn at random (the first would pass every bid, and no hand would be played). After
+action drawn at random (the first would pass every bid, and no hand would be played). Clients take deltas
+after their first state frame, as the browser does (``--full-frames``: a whole state frame each time). After
 ``--warmup`` seconds (the connections' first frames), it measures for ``--seconds``: tables held
 (every client connected and playing), actions per second, the latency from an action sent to each of
 the table's four clients holding a state frame with it (p50, p99), and the CPU each process spent.
@@ -42,6 +43,7 @@ import orjson
 import websockets
 
 from tricktable.server.collector import keep_pauses_short
+from tricktable.server.frames import apply_delta
 
 
 @dataclass
@@ -64,19 +66,28 @@ class Stats:
 
 
 async def client(
-    url: str, table: Table, seat: int, token: str, think: float, stats: Stats, stop: float
+    url: str, table: Table, seat: int, token: str, think: float, stats: Stats, stop: float, deltas: bool
 ) -> None:
     # People do not act in step: each think is drawn from half to one and a half times the mean.
     rng = random.Random(f"{table.id}:{seat}")
     async with websockets.connect(
         url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None
     ) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "deltas": deltas}))
         stats.connected += 1
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(stop - time.monotonic()):  # one timer, not one per frame
+                held: dict[str, Any] = {}
                 async for raw in ws:
-                    if not await _take(ws, orjson.loads(raw), table, seat, rng, think, stats):
+                    frame = orjson.loads(raw)
+                    if frame["type"] == "delta":
+                        if frame["since"] != held.get("version"):  # a gap: ask for the whole state
+                            await ws.send(json.dumps({"type": "full", "version": held.get("version", -1)}))
+                            continue
+                        frame = apply_delta(held, frame)
+                    if frame["type"] == "state":
+                        held = frame
+                    if not await _take(ws, frame, table, seat, rng, think, stats):
                         break
         stats.connected -= 1
 
@@ -168,7 +179,7 @@ async def run(args: argparse.Namespace, base: str, pids: list[int], proxy_pids: 
     stop = stats.measure_from + args.seconds
     ws_base = base.replace("http", "ws", 1)
     tasks = [
-        client(f"{ws_base}/ws/tables/{t.id}", t, seat, token, args.think, stats, stop)
+        client(f"{ws_base}/ws/tables/{t.id}", t, seat, token, args.think, stats, stop, not args.full_frames)
         for t, tokens in tables
         for seat, token in enumerate(tokens)
     ]
@@ -227,6 +238,11 @@ def main(argv: list[str] | None = None) -> int:
         help="server processes (default 1); more than one share --db (PostgreSQL) behind nginx",
     )
     parser.add_argument("--url", help="play against the server or proxy running at this URL instead")
+    parser.add_argument(
+        "--full-frames",
+        action="store_true",
+        help="clients ask for a full state frame after every action, not deltas (to compare the two)",
+    )
     parser.add_argument("--profile", metavar="FILE", help="run the server under cProfile, writing FILE")
     args = parser.parse_args(argv)
     args.tables = max(1, min(args.tables, 2000))
@@ -311,7 +327,8 @@ def _report(args: argparse.Namespace, stats: Stats) -> None:
     where = args.url or f"{args.processes} process{'es behind nginx' if args.processes > 1 else ''}"
     print(
         f"{args.game}: {args.tables} tables, think {args.think:g} s, {args.seconds:g} s, "
-        f"db {args.db or 'sqlite'}, {where}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
+        f"db {args.db or 'sqlite'}, {where}, {'full frames' if args.full_frames else 'deltas'}; "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n"
         f"  sockets held at once: {stats.connected} of {4 * args.tables}\n"
         f"  actions: {stats.actions} ({stats.actions / args.seconds:.1f}/s); errors {stats.errors}; "
         f"games finished {stats.finished}\n"

@@ -2,6 +2,8 @@
 (replace the choices with something cleverer). Where the view offers cards to select instead of actions
 (Tractor's plays and kitty), it picks the first selectable card and asks the server (``select``) which
 may be added next, until the picked cards complete an action (the answer's ``complete``), which it sends.
+After its first state frame it takes deltas (what changed), applies each to the state it holds, and
+asks for a full state frame (``full``) if one does not follow on from it (docs/protocol.md).
 
     python examples/remote_bot.py http://127.0.0.1:8000 TABLE_ID SEAT [--name NAME]
 """
@@ -15,6 +17,19 @@ from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+CHANGING = ("panel", "acting", "over", "result", "version", "since", "events", "actions")
+
+
+def apply_delta(state: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] | None:
+    """The state frame a delta makes of the one held, or None if it does not follow on from it."""
+    if not state or delta["since"] != state["version"] or delta["seat"] != state["seat"]:
+        return None
+    return {
+        **state,
+        **{k: delta[k] for k in CHANGING if k in delta},
+        "view": {**state["view"], **delta["view"]},
+    }
 
 
 class Sender:
@@ -41,12 +56,20 @@ def main() -> None:
     token = seat.json()["token"]
     picked: list[str] = []
     version = 0
+    state: dict[str, Any] = {}
     with connect(args.server.replace("http", "ws", 1) + f"/ws/tables/{args.table}") as ws:
         send = Sender(ws)
-        send({"type": "hello", "token": token})
+        send({"type": "hello", "token": token, "deltas": True})
         for message in ws:
             frame = json.loads(message)
+            if frame["type"] == "delta":
+                made = apply_delta(state, frame)
+                if made is None:  # a gap: ask for the whole state, with the events after ours
+                    send({"type": "full", "version": state.get("version", -1)})
+                    continue
+                frame = {**made, "type": "state"}
             if frame["type"] == "state":
+                state = frame
                 if frame["over"]:
                     print("game over:", frame["result"])
                     return

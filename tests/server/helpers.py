@@ -11,10 +11,12 @@ from collections import Counter
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
+import orjson
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from tricktable.core.state import State
 from tricktable.server import Settings, create_app
+from tricktable.server.frames import apply_delta, dumps
 from tricktable.server.room import Room
 
 T = TypeVar("T")
@@ -97,22 +99,31 @@ PEOPLE = ("seats", "chat_history")  # frames about who is at the table and what 
 
 
 class Seat:
-    """One websocket client at a seat (or a spectator: seat None)."""
+    """One websocket client at a seat (or a spectator: seat None). One that takes deltas (``deltas``:
+    it said so in its hello) applies each to the state frame it holds: ``frames`` holds the full
+    frames so made, ``deltas`` the deltas as they came."""
 
-    def __init__(self, ws: WebSocketTestSession, seat: int | None) -> None:
+    def __init__(self, ws: WebSocketTestSession, seat: int | None, deltas: bool = False) -> None:
         self.ws = ws
         self.seat = seat
         self.version = -1
         self.frame: dict[str, Any] = {}
         self.frames: list[dict[str, Any]] = []
         self.people: list[dict[str, Any]] = []  # seats and chat_history frames
+        self.takes_deltas = deltas
+        self.deltas: list[dict[str, Any]] = []
 
     def receive(self) -> dict[str, Any]:
-        """The next frame, after any about the table's people (kept in ``people``)."""
+        """The next frame, after any about the table's people (kept in ``people``); a delta as the
+        full state frame it makes of the one before."""
         frame: dict[str, Any] = self.ws.receive_json()
         while frame["type"] in PEOPLE:
             self.people.append(frame)
             frame = self.ws.receive_json()
+        if frame["type"] == "delta":
+            assert self.takes_deltas and self.frame, "a delta to a client that did not ask for them"
+            self.deltas.append(frame)
+            frame = apply_delta(self.frame, frame)
         self.frames.append(frame)
         if frame["type"] == "state":
             self.version, self.frame = frame["version"], frame
@@ -165,4 +176,8 @@ def play(
                 ]
                 bad = leaked(frame, covered, s.seat)
                 assert not bad, (s.seat, frame["version"], bad)
+                if s.takes_deltas:  # the deltas put together: the seat's whole view at that version
+                    at = covered[-1]
+                    assert frame["view"] == orjson.loads(dumps(at.view(s.seat).to_dict()))
+                    assert frame["acting"] == list(at.acting_seats(seen_by=s.seat))
     return the_room.state

@@ -332,6 +332,8 @@ WS_FIELDS: dict[str, tuple[Spec, Callable[[str], str], str | None]] = {
     "type": (Spec("5"), lambda v: f'{{"type": {v}}}', "malformed"),
     "hello.token": (Spec("5", MAX_TOKEN), lambda v: f'{{"type": "hello", "token": {v}}}', "malformed"),
     "hello.version": (Spec('"0"'), lambda v: f'{{"type": "hello", "version": {v}}}', "malformed"),
+    "hello.deltas": (Spec('"yes"'), lambda v: f'{{"type": "hello", "deltas": {v}}}', "malformed"),
+    "full.version": (Spec("-2"), lambda v: f'{{"type": "full", "version": {v}}}', "malformed"),
     "action.action": (
         Spec("5", 400),
         lambda v: f'{{"type": "action", "action": {v}, "version": 0}}',

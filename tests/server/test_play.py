@@ -22,14 +22,20 @@ def seated_game(tmp_path: Path, game: str, upto: int | None, **fields: object) -
         t = new_table(client, game, **fields)
         tokens = [join(client, t["id"], s) for s in range(4)]
         seats = []
-        for s, token in [*enumerate(tokens), (None, None)]:  # four players and a spectator
+        # four players and two spectators; seats 1 and 3 and one spectator take deltas
+        for s, token in [*enumerate(tokens), (None, None), (None, None)]:
             ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
-            ws.send_json({"type": "hello"} if token is None else {"type": "hello", "token": token})
-            seats.append(Seat(ws, s))
+            deltas = s in (1, 3) or (s is None and any(x.seat is None for x in seats))
+            hello = {"type": "hello", "deltas": deltas} | ({} if token is None else {"token": token})
+            ws.send_json(hello)
+            seats.append(Seat(ws, s, deltas))
         for s in seats:
             s.until(0)
             assert s.frame["view"]["seat"] == s.seat
         final = play(client, t["id"], seats, upto=upto)
+        for s in seats:  # a delta carries only the view fields that changed, and there are some
+            assert bool(s.deltas) == s.takes_deltas
+            assert all(len(d["view"]) < len(s.frame["view"]) for d in s.deltas)
         for s in seats:  # every client's events, put together, are the seat's events of the game
             assert [e for f in s.frames if f["type"] == "state" for e in f["events"]] == [
                 e.to_dict() for e in final.events(s.seat)
@@ -190,3 +196,37 @@ def test_a_refusal_names_the_version_it_was_judged_at(tmp_path: Path) -> None:
         error = seats[other].next_error()
         assert error["code"] == "not_your_turn" and error["version"] == state.version
         assert error["rule"] == "turn_of" and error["params"]["mover_seat"] == state.to_move
+
+
+def test_a_delta_client_gets_a_full_frame_on_request_and_after_leaving_its_seat(tmp_path: Path) -> None:
+    """After its first frame a client that asked for deltas gets deltas; ``full`` (after a gap) brings
+    a full state frame with the events after the version it names, and deltas go on from there; a
+    seat left turns its page into a spectator's with a full frame (a delta of a seat's view does not
+    apply to a spectator's)."""
+    with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
+        t = new_table(client, "back-alley", seed=2)
+        tokens = [join(client, t["id"], s) for s in range(4)]
+        seats = []
+        for s, token in enumerate(tokens):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
+            ws.send_json({"type": "hello", "token": token, "deltas": s == 0})
+            seats.append(Seat(ws, s, deltas=s == 0))
+        for seat in seats:
+            seat.until(0)
+        me = seats[0]
+        play(client, t["id"], seats, upto=3)
+        assert [d["since"] for d in me.deltas] == [0, 1, 2] and me.frame["version"] == 3
+        me.ws.send_json({"type": "full", "version": 1})
+        frame = me.receive()
+        assert frame["type"] == "state" and frame["since"] == 1 and len(me.deltas) == 3
+        assert frame["view"] == me.frames[-2]["view"]  # what the deltas made of the first frame
+        assert [a["index"] for a in frame["actions"]] == [1, 2]
+        me.ws.send_json({"type": "full"})
+        assert me.receive()["since"] is None and len(me.deltas) == 3
+        play(client, t["id"], seats, upto=4)
+        assert me.deltas[-1]["since"] == 3 and me.frame["version"] == 4
+        r = client.delete(f"/api/tables/{t['id']}/seats/0", headers={"Authorization": f"Bearer {tokens[0]}"})
+        assert r.status_code == 204
+        frame = me.receive()
+        assert frame["type"] == "state" and frame["seat"] is None and len(me.deltas) == 4
+        assert frame["view"]["seat"] is None and frame["view"]["hand"] == [] and frame["since"] == 4

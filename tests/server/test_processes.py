@@ -4,6 +4,8 @@ processes sharing one PostgreSQL database with one table's clients split between
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,6 +20,7 @@ from tests.server.processes import Player, Server, play, reset_postgres
 from tricktable import games
 from tricktable.server.store import SeatLeft, TableRow, hash_token, open_store
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DATABASES: dict[str, Callable[[Path], str]] = {
     "sqlite": lambda tmp: f"sqlite:///{tmp}/server.db",
     "postgresql": lambda tmp: reset_postgres(),
@@ -270,3 +273,34 @@ def test_a_ready_through_one_process_ends_the_pause_in_the_other(tmp_path: Path)
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_remote_bot_example_plays_a_game_to_its_end_by_deltas(tmp_path: Path) -> None:
+    """examples/remote_bot.py, at one seat of a real server (the others the server's bots), plays
+    until the game is over, following the table by deltas."""
+    server = Server(f"sqlite:///{tmp_path}/t.db", tmp_path / "server.log")
+    try:
+        table = server.post(
+            "/api/tables",
+            {
+                "game": "all-fours",
+                "name": "remote",
+                "config": {"target": 1},
+                "seed": 5,
+                "bots": [None, "easy", "easy", "easy"],
+            },
+        )
+        bot = subprocess.run(
+            [sys.executable, str(EXAMPLES / "remote_bot.py"), server.url, table["id"], "0"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert bot.returncode == 0, bot.stderr
+        said = bot.stdout.splitlines()
+        assert said[-1].startswith("game over:"), bot.stdout
+        # the server's bots act at once: the example's action may come after one of theirs
+        assert all(line.startswith("error: stale_version") for line in said[:-1]), bot.stdout
+        assert server.get(f"/api/tables/{table['id']}")["over"]
+    finally:
+        server.stop()

@@ -332,16 +332,16 @@ async def table_socket(ws: WebSocket) -> None:
                             )
                             continue
                     if client is None:
-                        client = Client(ws, room, seat, frame_in.version, holder)
+                        client = Client(ws, room, seat, frame_in.version, holder, frame_in.deltas)
                         room.attach(client)
                         stack.callback(room.detach, client)
                         writer = _start_writer(client, ws)
                         stack.push_async_callback(_stop, writer)
                     else:
                         room.detach(client)
-                        client.seat, client.version, client.holder = seat, frame_in.version, holder
+                        client.seat, client.holder, client.deltas = seat, holder, frame_in.deltas
                         room.attach(client)
-                        client.refresh()
+                        client.resend(frame_in.version)
                     continue
                 if client is None:
                     await _send(ws, None, protocol.error_frame("hello_first", "send a hello frame first"))
@@ -395,6 +395,8 @@ async def _send(ws: WebSocket, client: Client | None, frame: dict[str, Any]) -> 
 async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
     if isinstance(frame, protocol.Ping):
         client.push({"type": "pong", "version": room.state.version})
+    elif isinstance(frame, protocol.Full):
+        client.resend(frame.version)
     elif isinstance(frame, protocol.Chat):
         if client.seat is None:
             room.error(client, "not_seated", "a spectator cannot chat: join a seat to talk at the table")

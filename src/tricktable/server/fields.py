@@ -223,6 +223,17 @@ class Integer(Field):
 
 
 @dataclass(frozen=True)
+class Boolean(Field):
+    def check(self, value: Any, name: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.wrong(value, name, "true or false")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True)
 class Number(Field):
     low: float
     high: float

@@ -4,10 +4,8 @@ for client writers.
 
 >>> read_frame('{"type": "action", "action": "play 7H", "version": 3}')
 Action(text='play 7H', version=3)
->>> read_frame('{"type": "dance"}')
-Traceback (most recent call last):
-...
-tricktable.server.fields.Refused: unknown frame type 'dance': send hello, action, select, ping, chat, ready
+>>> read_frame('{"type": "full"}')
+Full(version=-1)
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from typing import Any
 from tricktable.cards import Card
 from tricktable.core.errors import IllegalActionError, shown
 from tricktable.core.state import State
-from tricktable.server.fields import CODES, Integer, ListOf, Nullable, Refused, Shape, Text, parse
+from tricktable.server.fields import CODES, Boolean, Integer, ListOf, Nullable, Refused, Shape, Text, parse
 
 __all__ = [
     "ERROR_CODES",
@@ -28,6 +26,7 @@ __all__ = [
     "MAX_FRAME",
     "Action",
     "Chat",
+    "Full",
     "Hello",
     "Ping",
     "ProtocolError",
@@ -65,6 +64,15 @@ ProtocolError = Refused  # a frame the server cannot take; its ``code`` is one o
 class Hello:
     token: str | None  # None: a spectator
     version: int  # the last version the client has seen (-1, when absent: send every event)
+    deltas: bool = False  # after the first state frame, send deltas (docs/protocol.md)
+
+
+@dataclass(frozen=True, slots=True)
+class Full:
+    """The client missed a delta (or cannot apply one): send a full state frame, with the events
+    after ``version`` (-1: every event)."""
+
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +105,16 @@ class Chat:
 MAX_CHAT = 600  # bytes of UTF-8 in a chat line (300 characters of most alphabets, 200 of CJK)
 MAX_TOKEN = 100  # bytes: a seat token is 43 characters of URL-safe base64
 
-Frame = Hello | Action | Select | Ping | Chat | Ready
+Frame = Hello | Action | Select | Ping | Chat | Ready | Full
 
 _VERSION = Integer(0, 2**53)
 TOKEN = Text(MAX_TOKEN, what="a seat token", pattern="[A-Za-z0-9_-]+")
 #: Each client frame's fields (besides ``type``); the fields module checks them.
 FRAMES: dict[str, Shape] = {
-    "hello": Shape({"token": Nullable(TOKEN), "version": _VERSION}, {"token": None, "version": -1}),
+    "hello": Shape(
+        {"token": Nullable(TOKEN), "version": _VERSION, "deltas": Boolean()},
+        {"token": None, "version": -1, "deltas": False},
+    ),
     "action": Shape({"action": Text(400, what="an action in notation", strip=True), "version": _VERSION}),
     "select": Shape(
         {
@@ -115,6 +126,7 @@ FRAMES: dict[str, Shape] = {
     "ping": Shape({}),
     "chat": Shape({"text": Text(MAX_CHAT, what="a line of chat", strip=True)}),
     "ready": Shape({}),
+    "full": Shape({"version": _VERSION}, {"version": -1}),
 }
 
 
@@ -129,7 +141,7 @@ def read_frame(text: str | bytes) -> Frame:
         raise ProtocolError(f"unknown frame type {shown(kind)}: send {', '.join(FRAMES)}")
     f = shape.check(obj, f"a {kind} frame")
     if kind == "hello":
-        return Hello(f["token"], f["version"])
+        return Hello(f["token"], f["version"], f["deltas"])
     if kind == "action":
         return Action(f["action"], f["version"])
     if kind == "select":
@@ -138,6 +150,8 @@ def read_frame(text: str | bytes) -> Frame:
         return Chat(f["text"])
     if kind == "ready":
         return Ready()
+    if kind == "full":
+        return Full(f["version"])
     return Ping()
 
 

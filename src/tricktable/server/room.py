@@ -16,14 +16,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import orjson
-
 from tricktable import bots, games
 from tricktable.bots import Bot
 from tricktable.core.actions import Action
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from tricktable.core.events import DealScored, Dealt, Event
+from tricktable.core.events import DealScored, Dealt
 from tricktable.core.state import State
+from tricktable.server.frames import Frames, dumps
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
 from tricktable.server.store import CHAT_KEPT, ChatLine, SeatLeft, StaleWrite, Store, TableRow
@@ -75,17 +74,26 @@ GOING_AWAY = 1001  # the websocket close code a stopping server sends: connect a
 
 
 class Client:
-    """One websocket: its seat (None: a spectator), the hash of the token that holds it, and the last
-    version it was sent (-1: nothing yet, so its first frame holds every event from the start)."""
+    """One websocket: its seat (None: a spectator), the hash of the token that holds it, the last
+    version it was sent (-1: nothing yet, so its first frame holds every event from the start), and
+    whether it takes deltas after its first state frame (``full``: its next frame is a full one)."""
 
     def __init__(
-        self, socket: Socket, room: Room, seat: int | None, version: int, holder: str | None = None
+        self,
+        socket: Socket,
+        room: Room,
+        seat: int | None,
+        version: int,
+        holder: str | None = None,
+        deltas: bool = False,
     ) -> None:
         self.socket = socket
         self.room = room
         self.seat = seat
         self.holder = holder
         self.version = version
+        self.deltas = deltas
+        self.full = True
         self._out: deque[dict[str, Any]] = deque()
         self.greeting: list[dict[str, Any]] = []  # sent after the first state frame
         self._dirty = True
@@ -106,6 +114,12 @@ class Client:
         """Close the connection once everything pushed to it so far has been sent."""
         self._closing = (code, reason)
         self._wake.set()
+
+    def resend(self, version: int) -> None:
+        """Send a full state frame with the events after ``version`` (-1: every event): the client
+        asked for one (it missed a delta), or changed seat."""
+        self.version, self.full = version, True
+        self.refresh()
 
     async def run_writer(self) -> None:
         try:
@@ -130,11 +144,6 @@ class Client:
             if self._closing is not None:
                 await self.socket.close(*self._closing)
                 return
-
-
-def dumps(frame: dict[str, Any]) -> str:
-    """A frame as JSON text (orjson: every client is sent a frame after every action)."""
-    return orjson.dumps(frame).decode()
 
 
 def deals_only(state: State, seat: int, action: Action) -> bool:
@@ -192,11 +201,7 @@ class Room:
         self._turn_since = time.monotonic()
         self._left_at: dict[int, float] = {}
         self._driver: asyncio.Task[None] | None = None
-        self._frames: dict[tuple[int | None, int | None], str] = {}  # state frames of this version
-        self._frames_version = -1
-        self._common: dict[str, Any] | None = None  # a view of that version, as JSON
-        self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
-        self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
+        self._frames = Frames(row.id, self.description)  # state frames and deltas, made once each
         self._standing_in: set[int] = set()  # absent seats a stand-in has taken over, until they return
         self._standin_due: dict[int, float] = {}  # seat -> when (monotonic) its stand-in will act
         self._pause_until = 0.0  # after a deal: the bots wait until then, or until all are ready
@@ -248,7 +253,7 @@ class Room:
         for c in list(self.clients):
             if c.seat == seat:
                 c.seat = c.holder = None
-                c.refresh()
+                c.resend(c.version)  # a spectator's view: a full frame
         self._gone(seat)
         self.players.pop(seat, None)
         self._standing_in.discard(seat)
@@ -358,70 +363,15 @@ class Room:
             other.push(said)
 
     def state_text(self, client: Client) -> str:
-        """The state frame for what the client has not seen yet, as JSON text. Clients of one seat
-        (spectators above all) at one version share it: each frame is written once."""
-        state, seat = self.state, client.seat
+        """The frame bringing the client to the table's version, as JSON text: a delta where the
+        client takes them and holds the frame it was last sent, else a full state frame with the
+        events it has not seen. Clients of one seat (spectators above all) at one version share it."""
+        state = self.state
         since = client.version if 0 <= client.version <= state.version else None
-        client.version = state.version
-        if self._frames_version != state.version:
-            self._frames.clear()
-            self._common = None
-            self._panel = None
-            self._events.clear()
-            self._frames_version = state.version
-        text = self._frames.get((seat, since))
-        if text is None:
-            text = self._frames[seat, since] = dumps(self._state_frame(state, seat, since))
+        delta = client.deltas and not client.full
+        text, _ = self._frames.text(state, self.by_bot, client.seat, since, delta, self.standin_actions)
+        client.version, client.full = state.version, False
         return text
-
-    def _view_dict(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The seat's view as JSON; the fields every seat shares converted once per version (from
-        the first view asked for: views of one state differ only in their SEAT_FIELDS)."""
-        view = state.view(seat)
-        if self._common is None:
-            self._common = view.to_dict()
-            return self._common
-        return view.to_dict(like=self._common)
-
-    def _event_dict(self, event: Event) -> dict[str, Any]:
-        """An event as JSON, converted once per version: a public event is the same object in every
-        seat's list. Each is kept with its JSON, so no other object takes its id meanwhile (a hidden
-        event's other seats' form is made anew for each)."""
-        kept = self._events.get(id(event))
-        if kept is None or kept[0] is not event:
-            kept = self._events[id(event)] = (event, event.to_dict())
-        return kept[1]
-
-    def _caused_dict(self, index: int, event: Event) -> dict[str, Any]:
-        """The event as JSON, with ``"standin": true`` where a stand-in bot made the action that
-        caused it: the players' seats, the by_bot flags and the log are kept, so a reload and the
-        replay tell the stand-in's plays from the player's own as the live page did."""
-        said = self._event_dict(event)
-        return {**said, "standin": True} if index in self.standin_actions else said
-
-    def _state_frame(self, state: State, seat: int | None, since: int | None) -> dict[str, Any]:
-        """The seat's view now and the events since version ``since`` (None: from the start)."""
-        result = state.result
-        view = self._view_dict(state, seat)
-        if self._panel is None:  # public: the same for every seat
-            self._panel = self.description.panel(view).to_dict()
-        return {
-            "type": "state",
-            "table": self.id,
-            "seat": seat,
-            "version": state.version,
-            "since": since,
-            "view": view,
-            "panel": self._panel,
-            "events": [self._caused_dict(i, e) for i, e in state.caused_events(seat, since=since)],
-            "actions": [
-                {"index": i, "seat": s, "by_bot": self.by_bot[i]}
-                for i, (s, _) in enumerate(state.log.tail(state.version - (since or 0)), start=since or 0)
-            ],
-            "acting": list(state.acting_seats(seen_by=seat)),
-            "over": state.is_over,
-            "result": None if result is None else result.to_dict(),
-        }
 
     def _broadcast(self) -> None:
         for c in self.clients:
