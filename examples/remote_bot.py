@@ -57,19 +57,22 @@ def main() -> None:
     picked: list[str] = []
     version = 0
     state: dict[str, Any] = {}
+    asked = False  # a full state frame was asked for: deltas until it comes are passed over
     with connect(args.server.replace("http", "ws", 1) + f"/ws/tables/{args.table}") as ws:
         send = Sender(ws)
         send({"type": "hello", "token": token, "deltas": True})
         for message in ws:
             frame = json.loads(message)
             if frame["type"] == "delta":
-                made = apply_delta(state, frame)
-                if made is None:  # a gap: ask for the whole state, with the events after ours
-                    send({"type": "full", "version": state.get("version", -1)})
+                made = None if asked else apply_delta(state, frame)
+                if made is None:  # a gap: ask for the whole state (once), with the events after ours
+                    if not asked:
+                        send({"type": "full", "version": state.get("version", -1)})
+                    asked = True
                     continue
                 frame = {**made, "type": "state"}
             if frame["type"] == "state":
-                state = frame
+                state, asked = frame, False
                 if frame["over"]:
                     print("game over:", frame["result"])
                     return

@@ -9,7 +9,7 @@ import { t } from "./i18n.js";
 import { receiveLesson } from "./lesson.js";
 import { receiveSeats } from "./people.js";
 import { showSit } from "./seating.js";
-import { $, S, loadSummary, tableId } from "./state.js";
+import { $, S, applyDelta, loadSummary, tableId } from "./state.js";
 import { clearError, setStatus, showError } from "./status.js";
 import { receiveRematch } from "./summary.js";
 
@@ -20,7 +20,10 @@ export function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
-    ws.send(JSON.stringify(S.token ? { type: "hello", token: S.token } : { type: "hello" }));
+    S.fullAsked = false;
+    // every event from the start (the log and the replay hold them all), then deltas: what changed
+    const hello = { type: "hello", deltas: true };
+    ws.send(JSON.stringify(S.token ? { ...hello, token: S.token } : hello));
   });
   ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
   ws.addEventListener("close", () => {
@@ -43,7 +46,18 @@ export function act(action) {
 }
 
 function receive(frame) {
+  if (frame.type === "delta") {
+    if (S.fullAsked) return; // deltas sent before the server heard us: the full frame follows them
+    const made = applyDelta(S.frame, frame);
+    if (!made) {
+      // a gap (or a delta for another seat's frame): the whole state, with the events after ours
+      S.fullAsked = true;
+      return send({ type: "full", version: S.frame ? S.frame.version : -1 });
+    }
+    frame = made;
+  }
   if (frame.type === "state") {
+    S.fullAsked = false;
     if (frame.since == null) S.events = [];
     const fresh = frame.since != null;
     S.events.push(...frame.events); // all of them: a game's events are bounded, and the replay needs them

@@ -11,7 +11,8 @@ export const S = {
   summaryAt: 0,
   seat: null, // our seat (null: watching)
   token: null,
-  frame: null, // the last state frame
+  frame: null, // the last state frame (deltas applied)
+  fullAsked: false, // a delta did not follow on: a full state frame was asked for
   events: [], // every event seen, for the log
   ws: null,
   retry: 0,
@@ -36,6 +37,18 @@ export const S = {
   socket: null, // the websocket's path when it is not the table's (a lesson's)
   lesson: null, // the last lesson frame: the step, the verdict on the last attempt
 };
+
+// --- frames ----------------------------------------------------------------------------------------
+const CHANGING = ["panel", "acting", "over", "result", "version", "since", "events", "actions"];
+
+// The state frame a delta makes of the state frame held (docs/protocol.md), or null when it does not
+// follow on from it (the page then asks for a full frame).
+export function applyDelta(held, delta) {
+  if (!held || delta.since !== held.version || delta.seat !== held.seat) return null;
+  const frame = { ...held, type: "state", view: { ...held.view, ...delta.view } };
+  for (const key of CHANGING) if (key in delta) frame[key] = delta[key];
+  return frame;
+}
 
 // --- names ------------------------------------------------------------------------------------------
 export function seatName(s) {
