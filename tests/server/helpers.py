@@ -6,9 +6,10 @@ from __future__ import annotations
 import asyncio
 import bisect
 import concurrent.futures
+import contextlib
 import random
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Container, Coroutine
 from typing import Any, TypeVar
 
 import orjson
@@ -139,6 +140,22 @@ class Seat:
             frame = self.receive()
             if frame["type"] == "error":
                 return frame
+
+
+def connect_seats(
+    client: TestClient, stack: contextlib.ExitStack[Any], table_id: str, deltas: Container[int] = ()
+) -> tuple[list[Seat], list[str]]:
+    """A player at each of the four seats, each with a websocket past its first state frame (those
+    at ``deltas`` taking deltas), and their tokens."""
+    tokens = [join(client, table_id, s) for s in range(4)]
+    seats = []
+    for s, token in enumerate(tokens):
+        ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
+        ws.send_json({"type": "hello", "token": token, "deltas": s in deltas})
+        seats.append(Seat(ws, s, s in deltas))
+    for seat in seats:
+        seat.until(0)
+    return seats, tokens
 
 
 def play(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.server.helpers import Seat, join, make_client, new_table, play, room
+from tests.server.helpers import Seat, connect_seats, join, make_client, new_table, play, room
 from tricktable.cards import parse_cards
 from tricktable.core import Action
 from tricktable.core.state import State
@@ -122,14 +122,7 @@ def test_tractor_select(tmp_path: Path, picked: list[str]) -> None:
 
 def _everyone_seated(client: TestClient, stack: contextlib.ExitStack[Any], table_id: str) -> list[Seat]:
     """A player's websocket at each of the four seats, each past its first state frame."""
-    seats = []
-    for s in range(4):
-        ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
-        ws.send_json({"type": "hello", "token": join(client, table_id, s)})
-        seats.append(Seat(ws, s))
-    for seat in seats:
-        seat.until(0)
-    return seats
+    return connect_seats(client, stack, table_id)[0]
 
 
 def _selectable(seat: Seat, frame: dict[str, object]) -> dict[str, Any]:
@@ -205,14 +198,7 @@ def test_a_delta_client_gets_a_full_frame_on_request_and_after_leaving_its_seat(
     apply to a spectator's)."""
     with make_client(f"sqlite:///{tmp_path}/t.db") as client, contextlib.ExitStack() as stack:
         t = new_table(client, "back-alley", seed=2)
-        tokens = [join(client, t["id"], s) for s in range(4)]
-        seats = []
-        for s, token in enumerate(tokens):
-            ws = stack.enter_context(client.websocket_connect(f"/ws/tables/{t['id']}"))
-            ws.send_json({"type": "hello", "token": token, "deltas": s == 0})
-            seats.append(Seat(ws, s, deltas=s == 0))
-        for seat in seats:
-            seat.until(0)
+        seats, tokens = connect_seats(client, stack, t["id"], deltas={0})
         me = seats[0]
         play(client, t["id"], seats, upto=3)
         assert [d["since"] for d in me.deltas] == [0, 1, 2] and me.frame["version"] == 3
