@@ -28,7 +28,7 @@ def _first_play(config: dict[str, Any] | None = None, *, beg: bool = False) -> A
 
 def _sheet_gain(start: Any, summary: Any, team: int) -> float:
     """What the sheet's items scored after ``start`` gained ``team`` over the other side."""
-    items = summary.items[len(start.sheet) :]
+    items = summary.items[len(start.match.sheet) :]
     gain = [sum(i.points for i in items if i.team == t) for t in (0, 1)]
     return float(gain[team] - gain[1 - team])
 
@@ -36,9 +36,9 @@ def _sheet_gain(start: Any, summary: Any, team: int) -> float:
 def test_the_next_deals_turn_up_is_not_this_deals_value() -> None:
     start = _first_play()
     end = play_out(start)
-    assert end.deals_done == 1 and not end.is_over
-    first = end.last_round
-    turned = [a - b for a, b in zip(end.scores, first.scores, strict=True)]
+    assert end.match.deals_done == 1 and not end.is_over
+    first = end.match.last_round
+    turned = [a - b for a, b in zip(end.match.scores, first.scores, strict=True)]
     assert turned == [0, 3]  # the jack turned up in the second deal has scored for team 1
     for team in (0, 1):
         assert deal_value("all-fours", start, end, team) == _sheet_gain(start, first, team)
@@ -49,16 +49,16 @@ def test_a_game_ended_mid_sheet_values_the_items_scored() -> None:
     """To 2 points, the count ends the game at Low: Game is not scored."""
     start = _first_play({"target": 2})
     end = play_out(start)
-    assert end.is_over and end.last_round.deal == 1
-    assert [i.item for i in end.last_round.items] == ["High", "Low"]
-    assert deal_value("all-fours", start, end, 0) == _sheet_gain(start, end.last_round, 0) == 2.0
+    assert end.is_over and end.match.last_round.deal == 1
+    assert [i.item for i in end.match.last_round.items] == ["High", "Low"]
+    assert deal_value("all-fours", start, end, 0) == _sheet_gain(start, end.match.last_round, 0) == 2.0
 
 
 def test_a_game_ended_by_the_next_turn_up_values_this_deal_alone() -> None:
     """To 4 points: seat 1 begs and is given a point; the count (3 to team 0) ends nothing; the jack
     turned up in the second deal takes team 1 to 4 and ends the game there, in the second deal."""
     start = _first_play({"target": 4}, beg=True)
-    assert start.scores == (0, 1)
+    assert start.match.scores == (0, 1)
     end = play_out(start)
-    assert end.is_over and end.last_round.deal == 2 and end.scores == (3, 4)
+    assert end.is_over and end.match.last_round.deal == 2 and end.match.scores == (3, 4)
     assert deal_value("all-fours", start, end, 0) == 3.0

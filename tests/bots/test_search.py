@@ -121,9 +121,9 @@ def test_deal_value_is_a_difference_for_the_team() -> None:
     players = {s: bots.get("heuristic", game="all-fours", seed=s) for s in range(4)}
     for seed in range(4):
         state = game.new(seed=seed, config={"target": 3})
-        end = rollout(state, players, game.description.search.deal_key, state.deals_done)
+        end = rollout(state, players, game.description.search.deal_key, state.match.deals_done)
         (summary,) = [e.sheet for e in end.events(None) if isinstance(e, DealScored) and e.deal_number == 1]
-        after = summary.items[len(state.sheet) :]  # the first turn-up scored before the start
+        after = summary.items[len(state.match.sheet) :]  # the first turn-up scored before the start
         points = [sum(i.points for i in after if i.team == t) for t in (0, 1)]
         gain = deal_value("all-fours", state, end, 0)
         assert gain == points[0] - points[1] == -deal_value("all-fours", state, end, 1)

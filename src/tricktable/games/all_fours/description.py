@@ -38,7 +38,7 @@ def _closing_scores(start: Any, end: Any) -> tuple[float, ...]:
     for event in end.events(None, since=start.version):
         if isinstance(event, DealScored):
             return tuple(float(x) for x in event.scores)
-    return tuple(float(x) for x in end.scores)
+    return tuple(float(x) for x in end.match.scores)
 
 
 def _actions() -> tuple[Action, ...]:
