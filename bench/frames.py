@@ -1,12 +1,13 @@
 """What a server and its clients pay per action for the state frames, full frames against deltas.
 
-    python -m bench.frames [--game NAME] [--actions N] [--seed S]
+    python -m bench.frames [--game NAME] [--actions N] [--seed S] [--rounds R]
 
 A random game is played; after each action the frame of every seat (four players and a spectator,
 each following every action) is made as the server makes it (``server.frames.Frames``: views, events,
 JSON text), once as full frames and once as deltas, and read back as a client reads it (orjson, and a
 delta applied to the frame it holds). CPU time, not wall time: the figure means something on a shared
-machine. Reported per action: the server's µs, the clients' µs and the bytes sent.
+machine (and the least of ``--rounds`` runs). Reported per action: the server's µs, the clients' µs and
+the bytes sent.
 """
 
 from __future__ import annotations
@@ -68,12 +69,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only these games (default: all)")
     parser.add_argument("--actions", type=int, default=600, help="actions of one game (default 600)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each, alternating (the least kept)")
     args = parser.parse_args(argv)
     print("per action, five clients (four seats and a spectator):")
     for game in args.game or games.names():
         states = play(game, args.actions, args.seed)
-        for deltas in (False, True):
-            server, client, size = cost(game, states, deltas)
+        runs: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
+        for _ in range(args.rounds):  # alternating, the least of each kept (others share the machine)
+            for deltas in runs:
+                runs[deltas].append(cost(game, states, deltas))
+        for deltas, measured in runs.items():
+            server, client, size = min(m[0] for m in measured), min(m[1] for m in measured), measured[0][2]
             kind = "deltas" if deltas else "full frames"
             print(
                 f"  {game:11} {kind:11}: server {server:6.0f} µs, clients {client:5.0f} µs, "

@@ -148,9 +148,18 @@ async def _server_cpu(pids: list[int], proxy_pids: list[int], stats: Stats, stop
 
 
 async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
-    """POST, waiting as a refusal for the rate limit says (a server run with its limits, --url)."""
+    """POST, waiting as a refusal for the rate limit says (a server run with its limits, --url), and
+    sending again (three times at most) when a kept-alive connection was closed as it was reused (a
+    loaded machine's server drops idle ones: a lost table or seat would end the run)."""
+    lost = 0
     while True:
-        r = await http.post(path, json=body)
+        try:
+            r = await http.post(path, json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            lost += 1
+            if lost > 3:
+                raise
+            continue
         if r.status_code != 429:
             r.raise_for_status()
             return r.json()

@@ -12,7 +12,7 @@ client further behind is sent a full frame.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Collection, Container, Iterator, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -45,6 +45,8 @@ class Frames:
         self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
         self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
         self._bodies: dict[int | None, dict[int, dict[str, Any]]] = {}  # seat -> version -> body
+        self._changed: dict[int, dict[str, Any]] = {}  # since -> the shared view fields changed since then
+        self._seat_fields: tuple[str, ...] = ()  # the view fields in which seats' views differ
         # the last score sheet made, and the view fields (with their values) it was made from
         self._sheet_made: tuple[list[tuple[str, Any]], dict[str, Any]] | None = None
 
@@ -66,6 +68,7 @@ class Frames:
             self._texts.clear()
             self._common = self._panel = None
             self._events.clear()
+            self._changed.clear()
             self._version = state.version
         before = self._bodies.get(seat, {}).get(since) if delta and since is not None else None
         delta = before is not None
@@ -73,7 +76,7 @@ class Frames:
         text = self._texts.get(key)
         if text is None:
             body = self._body(state, seat)
-            frame = {"type": "state", **body} if before is None else self._delta(before, body)
+            frame = {"type": "state", **body} if before is None else self._delta(since or 0, before, body)
             frame.update(
                 table=self.table_id,
                 seat=seat,
@@ -88,15 +91,18 @@ class Frames:
             text = self._texts[key] = dumps(frame)
         return text, delta
 
-    @staticmethod
-    def _delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-        was = old["view"]
-        frame: dict[str, Any] = {
-            "type": "delta",
-            "view": {k: v for k, v in new["view"].items() if k not in was or was[k] != v},
-        }
+    def _delta(self, since: int, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+        """The delta from one of a seat's bodies to another. The view fields every seat shares are
+        the same objects in every seat's body of a version, so their changes since a version are
+        found once, for the first seat asked; each seat's own fields are compared for each."""
+        was, now = old["view"], new["view"]
+        common = self._changed.get(since)
+        if common is None:
+            common = self._changed[since] = _changes(was, now, self._seat_fields)
+        view = {**common, **_changes(was, now, self._seat_fields, only=True)}
+        frame: dict[str, Any] = {"type": "delta", "view": view}
         for k in CHANGING:
-            if new[k] != old[k]:
+            if new[k] is not old[k] and new[k] != old[k]:
                 frame[k] = new[k]
         return frame
 
@@ -136,6 +142,7 @@ class Frames:
         """The seat's view as JSON; the fields every seat shares converted once per version (from
         the first view asked for: views of one state differ only in their SEAT_FIELDS)."""
         view = state.view(seat)
+        self._seat_fields = view.SEAT_FIELDS
         if self._common is None:
             self._common = view.to_dict()
             return self._common
@@ -159,6 +166,17 @@ class Frames:
 
 
 _ABSENT = object()
+
+
+def _changes(
+    was: dict[str, Any], now: dict[str, Any], fields: Collection[str], only: bool = False
+) -> dict[str, Any]:
+    """The fields of ``now`` that ``was`` lacks or holds otherwise: those named (``only``), or all
+    but those named."""
+    names = fields if only else [k for k in now if k not in fields]
+    return {
+        k: now[k] for k in names if k in now and (k not in was or (was[k] is not now[k] and was[k] != now[k]))
+    }
 
 
 class _Reads(Mapping[str, Any]):
