@@ -29,7 +29,7 @@ play: $(STAMP)  ## a terminal game against bots (GAME=all-fours|back-alley|tract
 serve: $(SERVE_STAMP)  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
 	$(BIN)/tricktable serve $(ARGS)
 
-loadtest: $(STAMP)  ## tables of 4 websocket clients against a server process (ARGS="--tables 1000 --think 1")
+loadtest: $(STAMP)  ## tables of 4 websocket clients against a server process (ARGS="--tables 1000 --think 1"; "--processes 2 --db postgresql://..." behind nginx; "--url URL")
 	$(BIN)/python -m bench.loadtest $(ARGS)
 
 test: lint typecheck pytest  ## ruff, mypy and pytest (with doctests)

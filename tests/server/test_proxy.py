@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import signal
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -179,3 +180,29 @@ def test_sigterm_finishes_the_action_in_flight_and_sends_clients_elsewhere(deplo
         assert p.closes == (going_away if p in on_b else []) and p.processes[-1] == a_name
     log = b.log_path.read_text()
     assert "Traceback" not in log and "ERROR" not in log, log
+
+
+def test_through_the_proxy_a_client_is_limited_by_its_own_address(tmp_path: Path) -> None:
+    """The proxy names the client's address, replacing any X-Forwarded-For the client sent: a client
+    cannot pass the per-client limit by naming other addresses. (The limits are each process's: two
+    processes take up to twice the burst.)"""
+    db = reset_postgres()
+    limits = ("--http-rate", "2", "--http-burst", "5")
+    servers = [Server(db, tmp_path / f"{i}.log", *limits) for i in range(2)]
+    proxy = None
+    try:
+        proxy = Proxy(tmp_path, [f"127.0.0.1:{s.port}" for s in servers])
+        time.sleep(3)  # the buckets full again after the proxy's start
+        with httpx.Client(base_url=proxy.url, timeout=10) as http:
+            answers = [
+                http.get("/api/tables", headers={"x-forwarded-for": f"198.51.100.{i}"}) for i in range(40)
+            ]
+        codes = [r.status_code for r in answers]
+        assert 10 <= codes.count(200) <= 16 and codes.count(429) == 40 - codes.count(200), codes
+        refused = next(r for r in answers if r.status_code == 429)
+        assert refused.json()["error"] == "rate_limited" and "2 requests a second" in refused.json()["reason"]
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        for s in servers:
+            s.stop()
