@@ -23,6 +23,7 @@ from tricktable.cards import Card, parse_cards
 from tricktable.core import panel
 from tricktable.server import protocol, web
 from tricktable.server.bodies import MAX_BODY, NEW_TABLE, TABLE_ID, TAKE_SEAT
+from tricktable.server.coach import Coach
 from tricktable.server.fields import Field, Refused, Shape, parse
 from tricktable.server.hub import GOING_AWAY_REASON, Hub, SeatTaken, Unhealthy
 from tricktable.server.learn import routes as learn_routes
@@ -152,6 +153,7 @@ async def create_table(request: Request) -> Response:
             bot_pause=body["bot_pause"],
             absent_after=body["absent_after"],
             deal_pause=body["deal_pause"],
+            coach=body["coach"],
         )
     except ValueError as err:
         raise ApiError(400, "bad_config", str(err)) from None
@@ -346,7 +348,7 @@ async def table_socket(ws: WebSocket) -> None:
                 if client is None:
                     await _send(ws, None, protocol.error_frame("hello_first", "send a hello frame first"))
                     continue
-                await _handle(room, client, frame_in)
+                await _handle(room, client, frame_in, hub.coach)
     except WebSocketDisconnect:
         return
 
@@ -392,7 +394,26 @@ async def _send(ws: WebSocket, client: Client | None, frame: dict[str, Any]) -> 
         await ws.send_json(frame)
 
 
-async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
+_HINTS: set[asyncio.Task[None]] = set()
+"""Hints being worked out (kept referenced until done)."""
+
+
+async def _hint(room: Room, client: Client, coach: Coach) -> None:
+    """The coach's hint for the client's seat, pushed to it when the worker has it (with the version
+    it was asked at: if the table has moved on meanwhile, the page lets it go)."""
+    seat = client.seat
+    assert seat is not None
+    state = room.state
+    try:
+        frame = await coach.hint(state, seat)
+    except Exception:
+        log.exception("table %s: the coach failed", room.id)
+        room.error(client, "coach_off", "the coach could not work out a hint", state.version)
+        return
+    client.push(frame)
+
+
+async def _handle(room: Room, client: Client, frame: protocol.Frame, coach: Coach) -> None:
     if isinstance(frame, protocol.Ping):
         client.push({"type": "pong", "version": room.state.version})
     elif isinstance(frame, protocol.Full):
@@ -406,6 +427,16 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame) -> None:
             room.error(client, "not_seated", "the seat was left: its token holds it no more")
             return
         await room.say(client.seat, frame.text)
+    elif isinstance(frame, protocol.Hint):
+        if not room.row.coach:
+            room.error(client, "coach_off", "this table was made without the coach: no hints")
+            return
+        if client.seat is None or not room.state.may_act(client.seat):
+            room.error(client, "not_your_turn", "a hint is for a seat that may act now", room.state.version)
+            return
+        task = asyncio.create_task(_hint(room, client, coach))
+        _HINTS.add(task)
+        task.add_done_callback(_HINTS.discard)
     elif isinstance(frame, protocol.Ready):
         if client.seat is None:
             room.error(client, "not_seated", "a spectator does not hold up the table")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tricktable import games
 from tricktable.core.rng import MAX_SEED
-from tricktable.server.fields import Choice, Integer, ListOf, Nullable, Number, OneOf, Shape, Text
+from tricktable.server.fields import Boolean, Choice, Integer, ListOf, Nullable, Number, OneOf, Shape, Text
 
 __all__ = ["MAX_BODY", "MAX_PLAYER", "MAX_TABLE_NAME", "NEW_TABLE", "SEAT", "TABLE_ID", "TAKE_SEAT"]
 
@@ -29,8 +29,17 @@ NEW_TABLE = Shape(
         "bot_pause": Nullable(Number(0, 30)),
         "absent_after": Nullable(Number(0.05, 3600)),
         "deal_pause": Nullable(Number(0, 120)),
+        "coach": Boolean(),  # every seat may ask for a hint (the search bot's play and its reason)
     },
-    {"config": None, "bots": None, "seed": None, "bot_pause": None, "absent_after": None, "deal_pause": None},
+    {
+        "config": None,
+        "bots": None,
+        "seed": None,
+        "bot_pause": None,
+        "absent_after": None,
+        "deal_pause": None,
+        "coach": False,
+    },
 )
 
 TAKE_SEAT = Shape({"name": Text(MAX_PLAYER, what="a player's name", strip=True)})

@@ -14,6 +14,7 @@ from tricktable import games
 from tricktable.core.rng import fresh_seed
 from tricktable.server import presence
 from tricktable.server.analyst import Analyst
+from tricktable.server.coach import Coach
 from tricktable.server.collector import keep_pauses_short
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
@@ -47,6 +48,7 @@ class Hub:
         self.server_id = store.origin  # names this process in its notifications
         self.presence: Presence = Presence()
         self.analyst = Analyst(store, settings.analysis_workers, settings.analysis_rollouts)
+        self.coach = Coach()
         self._stopping = False
         self.draining = False  # the process is stopping: no new connections, the open ones closing
 
@@ -74,6 +76,7 @@ class Hub:
         for room in self.rooms.values():
             await room.stop()
         await self.analyst.close()
+        self.coach.close()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()
@@ -200,6 +203,7 @@ class Hub:
         bot_pause: float | None,
         absent_after: float | None,
         deal_pause: float | None = None,
+        coach: bool = False,
     ) -> Room:
         """A new table, its bots not yet started (the caller starts them once it has described the
         table as created); the caller has checked the fields' types (games' own errors are ValueErrors)."""
@@ -216,6 +220,7 @@ class Hub:
             absent_after=self.settings.absent_after if absent_after is None else absent_after,
             deal_pause=self.settings.deal_pause if deal_pause is None else deal_pause,
             finished=False,
+            coach=coach,
         )
         room = Room(row, state, [], self.store, self.settings, self.presence)  # checks the bot names
         await self.store.create_table(row)
@@ -250,6 +255,7 @@ class Hub:
             "bot_pause": row.bot_pause,
             "absent_after": row.absent_after,
             "deal_pause": row.deal_pause,
+            "coach": row.coach,
             "rematch": row.rematch,
             "version": state.version,
             "phase": state.phase,
@@ -272,6 +278,7 @@ class Hub:
                 bot_pause=row.bot_pause,
                 absent_after=row.absent_after,
                 deal_pause=row.deal_pause,
+                coach=row.coach,
             )
             await self.store.copy_seats(room.id, new.id)  # before anyone is sent to it
             stands = await self.store.set_rematch(room.id, new.id)

@@ -280,6 +280,7 @@ def _document() -> dict[str, Any]:
                         "bot_pause": {"type": "number"},
                         "absent_after": {"type": "number"},
                         "deal_pause": {"type": "number"},
+                        "coach": {"type": "boolean", "description": "every seat may ask for a hint"},
                         "rematch": {"type": ["string", "null"]},
                         "version": {"type": "integer"},
                         "phase": {"type": "string"},

@@ -6,6 +6,10 @@ for client writers.
 Action(text='play 7H', version=3)
 >>> read_frame('{"type": "full"}')
 Full(version=-1)
+>>> read_frame('{"type": "dance"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tricktable.server.fields.Refused: unknown frame type 'dance': send hello, action, select, ping, ...
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ __all__ = [
     "Chat",
     "Full",
     "Hello",
+    "Hint",
     "Ping",
     "ProtocolError",
     "Ready",
@@ -54,6 +59,7 @@ ERROR_CODES = {
     "game_over": "the game is over",
     "going_away": "the server process is stopping: connect again and send the action again",
     "no_such_table": "there is no table with that id",
+    "coach_off": "the table was made without the coach: no hints",
 }
 
 
@@ -98,6 +104,11 @@ class Ready:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """A seated player asks the coach (a table made with ``coach`` on) for the search bot's play."""
+
+
+@dataclass(frozen=True, slots=True)
 class Chat:
     text: str  # a line a seated player says at the table: kept with it, and sent to everyone there
 
@@ -105,7 +116,7 @@ class Chat:
 MAX_CHAT = 600  # bytes of UTF-8 in a chat line (300 characters of most alphabets, 200 of CJK)
 MAX_TOKEN = 100  # bytes: a seat token is 43 characters of URL-safe base64
 
-Frame = Hello | Action | Select | Ping | Chat | Ready | Full
+Frame = Hello | Action | Select | Ping | Chat | Ready | Full | Hint
 
 _VERSION = Integer(0, 2**53)
 TOKEN = Text(MAX_TOKEN, what="a seat token", pattern="[A-Za-z0-9_-]+")
@@ -127,6 +138,7 @@ FRAMES: dict[str, Shape] = {
     "chat": Shape({"text": Text(MAX_CHAT, what="a line of chat", strip=True)}),
     "ready": Shape({}),
     "full": Shape({"version": _VERSION}, {"version": -1}),
+    "hint": Shape({}),
 }
 
 
@@ -152,6 +164,8 @@ def read_frame(text: str | bytes) -> Frame:
         return Ready()
     if kind == "full":
         return Full(f["version"])
+    if kind == "hint":
+        return Hint()
     return Ping()
 
 

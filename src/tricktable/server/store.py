@@ -35,6 +35,7 @@ from sqlalchemy import (
     Table,
     Text,
     event,
+    false,
     insert,
     select,
     text,
@@ -86,6 +87,7 @@ tables = Table(
     Column("result", Text, nullable=True),  # JSON, once finished
     Column("rematch", String(32), nullable=True),  # the table its players moved on to, once over
     Column("deal_pause", Float, nullable=False, server_default="0"),
+    Column("coach", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -200,6 +202,7 @@ class TableRow:
     finished: bool
     deal_pause: float = 0.0  # seconds the bots wait after a deal for the players to read its score
     rematch: str | None = None
+    coach: bool = False  # every seat may ask for a hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +242,7 @@ def _row(r: Any) -> TableRow:
         finished=r.finished_at is not None,
         deal_pause=float(r.deal_pause),
         rematch=r.rematch,
+        coach=bool(r.coach),
     )
 
 
@@ -294,6 +298,7 @@ class Store:
                     bot_pause=row.bot_pause,
                     absent_after=row.absent_after,
                     deal_pause=row.deal_pause,
+                    coach=row.coach,
                     created_at=time.time(),
                 )
             )

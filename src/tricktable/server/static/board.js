@@ -1,4 +1,5 @@
 // Drawing the table from the last state frame: the status, the seats, the trick, the info line.
+import { renderCoach } from "./coach.js";
 import { faceCard, trumpTest } from "./cards.js";
 import { backSvg } from "./faces.js";
 import { renderChat } from "./chat.js";
@@ -30,6 +31,7 @@ export function render() {
   renderTrick();
   renderInfo();
   renderControls();
+  renderCoach();
   renderHand();
   renderLast();
   renderBanner();

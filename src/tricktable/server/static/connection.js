@@ -6,6 +6,7 @@ import { forgetSeat } from "./dom.js";
 import { pickedCards, renderHand } from "./hand.js";
 import { announce, appendLog } from "./history.js";
 import { t } from "./i18n.js";
+import { receiveHint } from "./coach.js";
 import { receiveLesson } from "./lesson.js";
 import { receiveSeats } from "./people.js";
 import { showSit } from "./seating.js";
@@ -99,6 +100,8 @@ function receive(frame) {
   } else if (frame.type === "chat_history") {
     S.chat = frame.lines; // what was said before this page opened (kept with the table)
     renderChat();
+  } else if (frame.type === "hint") {
+    receiveHint(frame);
   } else if (frame.type === "lesson") {
     receiveLesson(frame);
   } else if (frame.type === "rematch") {

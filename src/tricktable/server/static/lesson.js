@@ -1,9 +1,10 @@
 // A lesson at the card room (/learn/<game>): the step's words and the verdict on each attempt, beside
 // the table the page draws as at any game. The engine checks every action; this page only words what
 // the server says (a refusal's rule and params, the analysis's loss and label) in the chosen language.
+import { actionWords } from "./coach.js";
 import { connect } from "./connection.js";
 import { h, playerName } from "./dom.js";
-import { addGameWords, cardsFace, has, t } from "./i18n.js";
+import { addGameWords, has, t } from "./i18n.js";
 import { ruleText } from "./rules.js";
 import { $, S, seatName } from "./state.js";
 import { setStatus } from "./status.js";
@@ -33,14 +34,6 @@ export function receiveLesson(frame) {
   }
   S.lesson = frame;
   renderLesson();
-}
-
-// An action in the page's words: "Play 7♥", "Bid 6", "Stand".
-function actionWords(text) {
-  const [verb, ...rest] = String(text).split(" ");
-  const arg = rest.join(" ");
-  if (verb === "bid") return has(`bid.${arg}`) ? t(`bid.${arg}`) : t("bid.n", { n: arg });
-  return has(`act.${verb}`) ? t(`act.${verb}`, { cards: cardsFace(rest) }) : text;
 }
 
 function verdictText(v, unit) {

@@ -123,6 +123,7 @@ function renderForm() {
     h("fieldset", {}, h("legend", {}, t("create.seats")), h("ul", { class: "seats" }, seats)),
     h("div", { class: "row" }, h("label", { for: "bot-pause" }, t("create.bot_pause")), h("select", { id: "bot-pause", name: "bot_pause" }, PACES.map((p) => h("option", { value: p, selected: (previous.get("bot_pause") || "0.8") === p }, t(`create.pace.${p}`))))),
     h("div", { class: "row" }, h("label", { for: "deal-pause" }, t("create.deal_pause")), h("select", { id: "deal-pause", name: "deal_pause" }, WAITS.map((w) => h("option", { value: w, selected: (previous.get("deal_pause") || "30") === w }, t(`create.wait.${w}`))))),
+    h("div", { class: "row" }, h("label", { for: "coach" }, t("create.coach")), h("input", { id: "coach", name: "coach", type: "checkbox", checked: previous.get("coach") === "on" }), h("small", { class: "doc" }, t("create.coach_help"))),
     h("button", { type: "submit", class: "primary" }, t("create.submit")),
   );
 }
@@ -147,7 +148,7 @@ async function create(event) {
   for (let s = 1; s < game.num_seats; s++) bots.push(data.get(`seat-${s}`) || null);
   // a table is named after the player who made it, unless they name it
   const name = String(data.get("tname") || "").trim() || t("create.name_by", { name: player });
-  const pace = { bot_pause: Number(data.get("bot_pause") || 0.8), deal_pause: Number(data.get("deal_pause") || 30) };
+  const pace = { bot_pause: Number(data.get("bot_pause") || 0.8), deal_pause: Number(data.get("deal_pause") || 30), coach: data.get("coach") === "on" };
   try {
     const table = await api("/api/tables", { method: "POST", body: { game: game.name, name, config, bots, ...pace } });
     const joined = await api(`/api/tables/${table.id}/seats/0`, { method: "POST", body: { name: player } });

@@ -36,6 +36,8 @@ export const S = {
   rematch: null, // the id of the finished game's rematch, once a player asked for it
   socket: null, // the websocket's path when it is not the table's (a lesson's)
   lesson: null, // the last lesson frame: the step, the verdict on the last attempt
+  hint: null, // the coach's last hint (for the version it names)
+  hintAsked: null, // the version a hint was asked at, until it comes
 };
 
 // --- frames ----------------------------------------------------------------------------------------
