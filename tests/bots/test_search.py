@@ -4,17 +4,19 @@ decisions from the same seed, and stronger than random play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
-from tricktable.bots.search import LEVELS, SearchBot, deal_value, rollout
+from tricktable.bots.search import LEVELS, OVERSAMPLE, SearchBot, deal_value, rollout
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action
-from tricktable.core.events import DealScored
+from tricktable.core.events import DealScored, Event
 from tricktable.core.state import State
+from tricktable.core.views import View
 from tricktable.games.tractor.rollout import play_round
 from tricktable.table import play_out
 
@@ -100,8 +102,76 @@ def test_tractor_play_decisions_are_legal(seed: int) -> None:
     state = _random_position("tractor", seed, 40 + 17 * seed, phase="play")
     bot = SearchBot("tractor", seed=seed, rollouts=SMALL)
     _decide(bot, state)
-    # Outside the play phase the heuristic bot decides.
     _decide(bot, _random_position("tractor", seed, 5))
+
+
+def _early_decisions(seed: int) -> list[tuple[State, int]]:
+    """The positions of a heuristic Tractor round, before its card play, where a seat has a choice:
+    to declare (or overturn) or not, and the kitty."""
+    state: State = games.get("tractor").new(seed=seed)
+    players = {s: bots.get("heuristic", game="tractor", seed=s) for s in range(4)}
+    out = []
+    while state.phase != "play":
+        seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            out.append((state, seat))
+        state = state.apply(players[seat].choose(state.view(seat), legal), seat)
+    return out
+
+
+class _Counting(SearchBot):
+    """Counts the candidates and worlds of each decision."""
+
+    counts: list[tuple[int, int]]
+
+    def evaluate(
+        self, view: View, events: Sequence[Event], candidates: Sequence[Action]
+    ) -> list[list[float]]:
+        values = super().evaluate(view, events, candidates)
+        self.counts.append((len(candidates), len(values[0])))
+        return values
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_tractor_declarations_and_kitty_can_be_searched_within_budget(seed: int) -> None:
+    """Searching whether and what to declare and what to bury: the choices are legal, and each
+    decision costs at most its worlds (rolled out through the draw and the kitty by the heuristic
+    bots, then on the fast path), each candidate tried in each."""
+    positions = _early_decisions(seed)
+    phases = {state.phase for state, _ in positions}
+    assert "kitty" in phases and phases & {"draw", "last-declare"}
+    bot = _Counting("tractor", seed=seed, fast_rollouts=40, searched=frozenset(phases))
+    bot.counts = []
+    for state, seat in positions:
+        legal = state.legal_actions(seat)
+        assert bot.choose(state.view(seat), legal, state.events(seat)) in legal
+    assert len(bot.counts) == len(positions)  # every one was searched
+    for candidates, worlds in bot.counts:
+        assert 2 <= candidates <= bot.rules.max_candidates
+        assert worlds == max(bot.min_worlds, 40 // candidates)
+
+
+def test_tractor_hard_searches_the_kitty_not_the_declarations() -> None:
+    positions = _early_decisions(1)
+    for level in ("hard", "expert"):
+        bot = _Counting("tractor", seed=1, level=level, fast_rollouts=24)
+        bot.counts = []
+        for state, seat in positions:
+            bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
+        assert len(bot.counts) == sum(state.phase == "kitty" for state, _ in positions) == 1
+
+
+def test_tractor_burial_candidates_are_distinct_legal_burials() -> None:
+    state, seat = next(p for p in _early_decisions(3) if p[0].phase == "kitty")
+    legal = state.legal_actions(seat)
+    view = state.view(seat)
+    default = bots.get("heuristic", game="tractor", seed=0).choose(view, legal)
+    bot = SearchBot("tractor", seed=1)
+    candidates = bot.candidates(view, legal, default)
+    assert candidates[0] == default and len(set(candidates)) == len(candidates) > 3
+    assert len(candidates) <= bot.rules.max_candidates
+    assert all(a.verb == "bury" and a in legal for a in candidates)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -178,3 +248,50 @@ def test_tractor_fast_value_is_the_reference_deal_value(seed: int) -> None:
     for team in (0, 1):
         value = fast_value("tractor", state, team, random.Random(0), 1)
         assert value == pytest.approx(deal_value("tractor", state, end, team))
+
+
+def _after_bidding(game: str, seed: int, plays: int) -> State:
+    """A heuristic game past its bids (or stand and give) and ``plays`` cards into the play."""
+    state: State = games.get(game).new(seed=seed)
+    players = {s: bots.get("heuristic", game=game, seed=s) for s in range(4)}
+    while state.phase != "play" or plays > 0:
+        plays -= state.phase == "play"
+        seat = state.to_move
+        assert seat is not None
+        state = state.apply(players[seat].choose(state.view(seat), state.legal_actions(seat)), seat)
+    return state
+
+
+@pytest.mark.parametrize("game", ["back-alley", "all-fours"])
+def test_beliefs_keep_the_worlds_where_the_bids_fit_the_hands(game: str) -> None:
+    """With beliefs the search samples four times the worlds and keeps those in which the other seats'
+    bids (stand or beg, give or run) are likelier under the heuristic's bidding: the kept worlds fit
+    the bids better than the sampled ones do on average, and each is one the seat cannot tell apart."""
+    state = _after_bidding(game, 2, 3)
+    seat = state.to_move
+    assert seat is not None
+    events = state.events(seat)
+    believing = SearchBot(game, seed=5, beliefs=True)
+    assert believing.beliefs and not SearchBot(game, seed=5, beliefs=False).beliefs
+    assert SearchBot(game, seed=1, level="expert").beliefs and not SearchBot(game, seed=1).beliefs
+    real_sample = games.get(game).sample
+    fits = []
+    for i in range(96):
+        steps: list[tuple[State, int, Action]] = []
+        real_sample(seat, events, rng=random.Random(i), visit=steps.append)
+        fits.append(believing.likelihood(seat, steps))
+    assert len(set(fits)) > 1  # the bids tell some worlds from others
+    sampled: list[int] = []
+
+    def counting(*args: object, **kwargs: object) -> State:
+        sampled.append(1)
+        return real_sample(*args, **kwargs)  # type: ignore[arg-type]
+
+    believing.game.sample = counting  # type: ignore[method-assign]
+    try:
+        kept = list(believing._worlds(seat, events, 24))
+    finally:
+        del believing.game.sample
+    assert len(kept) == 24 and len(sampled) == OVERSAMPLE * 24
+    assert all(world.view(seat) == state.view(seat) for world, _ in kept)
+    assert sum(fit for _, fit in kept) / 24 > sum(fits) / len(fits)

@@ -15,7 +15,13 @@ them when the game does not use the defaults. Its budget is a number of rollouts
 a seeded bot makes the same decisions on any machine.
 
 What the search cannot handle it leaves to the heuristic bot: decisions outside the phases a game
-searches (Tractor's draw, declarations and kitty), and events a world cannot be sampled from.
+searches at the bot's level, and events a world cannot be sampled from. In the fast mode a decision
+before the card play (Tractor's kitty) is rolled out by the heuristic bots through the game up to the
+card play, and on the fast path from there.
+
+With beliefs (``expert``) the worlds are not all equally likely: four times as many are sampled, and
+those in which the other seats' bids (All Fours: stand or beg, give or run) are what the heuristic bot
+would bid with the hands the world gives them are kept first (:meth:`SearchBot.likelihood`).
 
 >>> from tricktable import games
 >>> state = games.get("all-fours").new(seed=5)
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tricktable import games
@@ -55,6 +61,10 @@ LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
 MIN_WORLDS = 4
 """Every candidate is tried in at least this many worlds, however many candidates there are."""
 CONFIDENCE = 1.0
+BELIEF_EPSILON = 0.1
+"""With beliefs: the chance that another seat's bid (or declaration) is not the heuristic's."""
+OVERSAMPLE = 4
+"""With beliefs: worlds sampled per world kept."""
 """How many standard errors the search's best candidate must gain over the heuristic's choice."""
 
 
@@ -66,11 +76,15 @@ def deal_value(game: str, start: State, end: State, team: int) -> float:
 
 
 def rollout(
-    state: State, policies: Mapping[int, Bot], deal_key: Callable[[Any], object], key: object
+    state: State,
+    policies: Mapping[int, Bot],
+    deal_key: Callable[[Any], object],
+    key: object,
+    until: Callable[[State], bool] = lambda state: False,
 ) -> State:
     """``state`` played on by ``policies`` (a bot per seat, shown only that seat's view) until the
-    deal ``key`` is over (``deal_key`` gives another) or the game is."""
-    while not state.is_over and deal_key(state) == key:
+    deal ``key`` is over (``deal_key`` gives another), the game is, or ``until(state)`` holds."""
+    while not state.is_over and deal_key(state) == key and not until(state):
         seat = state.to_move
         named = None
         if seat is None:
@@ -81,11 +95,18 @@ def rollout(
     return state
 
 
+def _at_play(state: State) -> bool:
+    return state.phase == "play"
+
+
 class SearchBot(Bot):
     """Determinized Monte Carlo search with heuristic rollouts. ``rollouts`` is the budget per
     decision (rollouts across all candidates; default: the game's ``hard`` budget times the level's
     multiple), though every candidate is tried in at least ``min_worlds`` worlds; ``config`` the
-    table's rules (default: the game's defaults).
+    table's rules (default: the game's defaults); ``searched`` the phases searched (default: the
+    game's ``phases`` and its ``choice_phases`` at this level). ``beliefs`` (default: ``expert``
+    only) weighs the sampled worlds by how likely the other seats' bids are in them
+    (:meth:`likelihood`) where the game names such phases (``belief_phases``).
 
     ``fast`` (0: off) plays the card-play phase on the game's fast path instead (Back Alley, All
     Fours, Tractor): each candidate in each world is then scored by ``fast`` greedy rollouts
@@ -106,11 +127,18 @@ class SearchBot(Bot):
         fast: int | None = None,
         fast_rollouts: int | None = None,
         config: Any = None,
+        searched: frozenset[str] | None = None,
+        beliefs: bool | None = None,
     ) -> None:
         super().__init__(seed)
         self.game = games.get(game)
         self.name = level
         self.rules = self.game.description.search
+        phases = self.rules.phases
+        if searched is None and phases is not None:
+            searched = phases | self.rules.choice_phases.get(level, frozenset())
+        self.searched = searched
+        self.beliefs = (level == "expert" if beliefs is None else beliefs) and bool(self.rules.belief_phases)
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
         self.fast = self.rules.fast if fast is None else fast
@@ -125,7 +153,7 @@ class SearchBot(Bot):
     def choose(self, view: View, legal: Sequence[Action], events: Sequence[Event] = ()) -> Action:
         if len(legal) == 1:
             return legal[0]
-        phases = self.rules.phases
+        phases = self.searched
         seat = view.seat
         if seat is None or not events or (phases is not None and view.phase not in phases):
             return self.fallback.choose(view, legal, events)
@@ -185,14 +213,14 @@ class SearchBot(Bot):
         game = self.game.name
         deal_key = self.rules.deal_key
         team = team_of(seat, self.game.num_seats(self.config))
-        budget = self.fast_rollouts if self.fast and view.phase == "play" else self.rollouts
+        early = self.rules.phases is not None and view.phase not in self.rules.phases
+        budget = self.fast_rollouts if self.fast and (view.phase == "play" or early) else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
         if self.rules.max_worlds:
             worlds = min(worlds, max(self.min_worlds, self.rules.max_worlds * LEVELS[self.name]))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
-        for _ in range(worlds):
-            world = self.game.sample(seat, events, config=self.config, rng=random.Random(rng.getrandbits(64)))
+        for world, _ in self._worlds(seat, events, worlds):
             rollout_seed = rng.getrandbits(64)
             key = deal_key(world)
             for i, action in enumerate(candidates):
@@ -204,6 +232,57 @@ class SearchBot(Bot):
                         continue
                 for s, policy in self.policies.items():
                     policy.rng.seed(rollout_seed + s)
+                if self.fast and early:
+                    # Up to the card play through the game, then the fast path.
+                    after = rollout(after, self.policies, deal_key, key, _at_play)
+                    rest = fast_value(game, after, team, random.Random(rollout_seed), self.fast)
+                    if rest is not None:
+                        values[i].append(deal_value(game, world, after, team) + rest)
+                        continue
                 end = rollout(after, self.policies, deal_key, key)
                 values[i].append(deal_value(game, world, end, team))
         return values
+
+    def _worlds(self, seat: int, events: Sequence[Event], count: int) -> Iterator[tuple[State, float]]:
+        """``count`` sampled worlds, each with its :meth:`likelihood` (1 without beliefs). With
+        beliefs, :data:`OVERSAMPLE` times as many are sampled and ``count`` of them kept at random in
+        proportion to their likelihood (without replacement): the worlds in which the other seats'
+        bids are what their hands call for come first."""
+        rng = self.rng
+        if not self.beliefs:
+            for _ in range(count):
+                yield (
+                    self.game.sample(
+                        seat, events, config=self.config, rng=random.Random(rng.getrandbits(64))
+                    ),
+                    1.0,
+                )
+            return
+        keyed: list[tuple[float, int, State, float]] = []
+        for k in range(OVERSAMPLE * count):
+            steps: list[tuple[State, int, Action]] = []
+            world = self.game.sample(
+                seat, events, config=self.config, rng=random.Random(rng.getrandbits(64)), visit=steps.append
+            )
+            weight = self.likelihood(seat, steps)
+            # Efraimidis and Spirakis' weighted sampling: the largest keys u ** (1 / weight).
+            keyed.append((rng.random() ** (1 / weight), k, world, weight))
+        keyed.sort(key=lambda item: (-item[0], item[1]))
+        for _, _, world, weight in keyed[:count]:
+            yield world, weight
+
+    def likelihood(self, seat: int, steps: Sequence[tuple[State, int, Action]]) -> float:
+        """How likely the other seats' actions in ``steps`` (the deal so far in a world: the state
+        before each, its seat, the action) are in the phases the game's beliefs read, if each seat
+        takes the heuristic bot's choice but with chance :data:`BELIEF_EPSILON` another."""
+        phases = self.rules.belief_phases
+        weight = 1.0
+        for before, who, action in steps:
+            if who == seat or before.phase not in phases:
+                continue
+            named = None if who == before.to_move else who
+            legal = before.legal_actions(named)
+            if len(legal) > 1:
+                model = self.policies[who].choose(before.view(who), legal)
+                weight *= 1 - BELIEF_EPSILON if model == action else BELIEF_EPSILON
+        return weight

@@ -29,6 +29,7 @@ from tricktable.core.events import Event
 from tricktable.core.state import team_of
 from tricktable.core.views import View
 from tricktable.games.tractor.follow import selectable
+from tricktable.games.tractor.kitty import KITTY_SIZE
 from tricktable.games.tractor.scoring import CARD_POINTS
 from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.units import Unit, decompose
@@ -125,11 +126,22 @@ def _suit_strength(hand: Sequence[Card], card: Card, rank: int) -> float:
 
 
 # --- the kitty ---------------------------------------------------------------------------------------
-def _burial(view: View, trump: Trump) -> tuple[Card, ...]:
+def _burial(
+    view: View,
+    trump: Trump,
+    *,
+    points_safe: bool | None = None,
+    shortness: float = 3,
+    void: int | None = None,
+) -> tuple[Card, ...]:
+    """The 8 cards worth least to keep. The search tries variants: ``points_safe`` (None: judged
+    from the trumps), how much a short suit is worth emptying (``shortness``), a plain suit to
+    bury first (``void``)."""
     hand = list(view.hand)
     counts = Counter(hand)
     trumps = sum(1 for c in hand if trump.is_trump(c))
-    points_safe = trumps >= SAFE_BURY_TRUMPS
+    if points_safe is None:
+        points_safe = trumps >= SAFE_BURY_TRUMPS
     suit_len = Counter(trump.suit_of(c) for c in hand)
     top = {s: max((trump.order(c) for c in hand if trump.suit_of(c) == s), default=0) for s in suit_len}
 
@@ -145,8 +157,8 @@ def _burial(view: View, trump: Trump) -> tuple[Card, ...]:
         if CARD_POINTS[card] and not points_safe:
             value += 30
         # short suits are worth emptying: their cards are cheap to bury
-        value += 3 * suit_len[suit] + (0 if top[suit] >= 11 else -5)
-        return value
+        value += shortness * suit_len[suit] + (0 if top[suit] >= 11 else -5)
+        return value - (500 if suit == void else 0)
 
     ranked = sorted(hand, key=keep_value)
     return tuple(ranked[:8])
@@ -266,23 +278,36 @@ def _follow_value(
 def search_candidates(
     view: View, legal: Sequence[Action], default: Action, rng: random.Random, limit: int
 ) -> list[Action]:
-    """At most ``limit`` plays worth a search's rollouts when the legal ones are too many, the
-    heuristic's ``default`` first. A lead: each tractor and pair of the hand, and the highest and
-    lowest single of each suit. A follow of one card (a void seat may play any card): each suit's
-    lowest, highest and richest card. A longer follow: the plays built card by card for playing
-    cheap, giving points and playing strong, then random legal plays."""
+    """At most ``limit`` plays (or burials) worth a search's rollouts when the legal ones are too
+    many, the heuristic's ``default`` first. A burial: the heuristic's with its judgements varied
+    (point cards safe or not, short suits worth more or less), and each short plain suit emptied.
+    A lead: each tractor and pair of the hand, and the highest and lowest single of each suit. A
+    follow of one card (a void seat may play any card): each suit's lowest, highest and richest
+    card. A longer follow: the plays built card by card for playing cheap, giving points and
+    playing strong, then random legal plays."""
     trump = _trump(view)
     hand = tuple(view.hand)
     out = [default]
+    verb = "bury" if view.phase == "kitty" else "play"
 
     def add(cards: Iterable[Card]) -> None:
-        action = Action.make("play", cards)
+        action = Action.make(verb, cards)
         if len(out) < limit and action not in out and action in legal:
             out.append(action)
 
     by_suit: dict[int, list[Card]] = {}
     for c in sorted(hand, key=trump.order):
         by_suit.setdefault(trump.suit_of(c), []).append(c)
+    if verb == "bury":
+        # The heuristic's burial with its judgements varied, and each short plain suit emptied.
+        for safe in (None, True, False):
+            for shortness in (3.0, 0.0, 8.0):
+                add(_burial(view, trump, points_safe=safe, shortness=shortness))
+        for suit in sorted(set(by_suit) - {TRUMPS}, key=lambda s: len(by_suit[s])):
+            if len(by_suit[suit]) <= KITTY_SIZE:
+                add(_burial(view, trump, void=suit))
+                add(_burial(view, trump, void=suit, points_safe=True))
+        return out
     if not view.trick:
         units = {s: decompose(cards, trump) for s, cards in by_suit.items()}
         for kind in ("tractor", "pair"):

@@ -69,6 +69,13 @@ class Search:
     """The phases searched (None: every phase); the heuristic bot decides in the others."""
     rollouts: int
     max_candidates: int
+    choice_phases: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Phases outside ``phases`` that a search level searches too, by level (Tractor's declarations
+    and kitty): their rollouts go through the game with the heuristic bots up to the card play, and
+    on the fast path from there."""
+    belief_phases: frozenset[str] = frozenset()
+    """Phases whose actions (bids) weigh a search's sampled worlds, at the levels with beliefs: a world
+    counts as more likely where the other seats' actions there are what the heuristic bot would do."""
     fast: int = 0
     """The default ``fast`` of the search bot (0: the play phase is rolled out by the heuristic bots)."""
     fast_rollouts: int = 0

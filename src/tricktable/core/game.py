@@ -20,6 +20,7 @@ from tricktable.core.description import GameDescription
 from tricktable.core.errors import ConfigError, RecordError, TricktableError, shown
 from tricktable.core.events import Event
 from tricktable.core.rng import check_seed, fresh_seed
+from tricktable.core.sampling import Visit
 from tricktable.core.state import State
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "DeckInput", "Game", "check_deck"]
@@ -89,17 +90,21 @@ class Game(ABC, Generic[S, C]):
         *,
         config: C | Mapping[str, Any] | str | None = None,
         rng: random.Random,
+        visit: Visit | None = None,
     ) -> S:
         """A complete state that ``seat`` cannot tell from the real one: its ``events(seat)`` equal
         ``events`` and its ``view(seat)`` is the seat's view, with the cards the seat has not seen
         dealt at random (from ``rng``) among the places they could be. It is given nothing but what
-        the seat knows; play can go on from it with ``apply``. Raises
+        the seat knows; play can go on from it with ``apply``. ``visit((before, seat, action))`` is
+        told of each action of the deal in progress as the world replays it. Raises
         :class:`~tricktable.core.sampling.SampleError` when the events are not a seat's events of a
         game with this config."""
-        return self._sample(seat, events, self.Config.from_value(config), rng)
+        return self._sample(seat, events, self.Config.from_value(config), rng, visit)
 
     @abstractmethod
-    def _sample(self, seat: int, events: Sequence[Event], config: C, rng: random.Random) -> S:
+    def _sample(
+        self, seat: int, events: Sequence[Event], config: C, rng: random.Random, visit: Visit | None
+    ) -> S:
         """:meth:`sample`, with the config read."""
 
     def parse_action(self, text: str | Action) -> Action:

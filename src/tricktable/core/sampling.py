@@ -34,6 +34,7 @@ __all__ = [
     "ATTEMPTS",
     "EntryOf",
     "SampleError",
+    "Visit",
     "current_deal",
     "deal_slots",
     "first_world",
@@ -47,6 +48,10 @@ S = TypeVar("S", bound="State")
 
 ATTEMPTS = 300
 """Worlds a sampler tries before it gives up (each is checked by replaying the deal)."""
+
+Visit = Callable[["tuple[State, int, Action]"], None]
+"""Told of each action of the deal in progress in a world that agrees with the events: the state
+before it, its seat and the action (a search weighs the world by how likely the actions were)."""
 
 EntryOf = Callable[[Sequence[Event], int], "tuple[int, Action, bool] | None"]
 """For ``events[i]``: ``(seat, action, own)`` if it records an action (``own``: it is the action's
@@ -85,12 +90,15 @@ def replay_deal(
     entry_of: EntryOf,
     seat: int,
     check: Callable[[Event, S, S], bool] | None = None,
+    visit: Visit | None = None,
 ) -> S | None:
     """The actions of ``events[k:]`` (the deal in progress) replayed on a world dealt from ``start``
     through the checked ``apply``; None if one is illegal there, or the world shows ``seat`` other
     events. A game that knows which outcomes a legal action can change with the hidden cards may give
-    ``check(event, before, after)`` instead of comparing the events."""
+    ``check(event, before, after)`` instead of comparing the events. ``visit`` is told of each
+    action replayed (the state before it, its seat, the action), once the world agrees."""
     state = start
+    steps: list[tuple[S, int, Action]] = []
     try:
         for i in range(k, len(events)):
             entry = entry_of(events, i)
@@ -100,6 +108,8 @@ def replay_deal(
             before = state
             # The seat to move takes the state's fast path (a Tractor draw needs no checking).
             state = state.apply(action, None if who == state.to_move else who)
+            if visit is not None:
+                steps.append((before, who, action))
             if check is not None and not check(events[i], before, state):
                 return None
     except TricktableError:
@@ -108,6 +118,9 @@ def replay_deal(
         shown = state.events(seat, since=start.version - 1 if start.version else None)
         if tuple(events[len(events) - len(shown) :]) != shown:
             return None
+    if visit is not None:
+        for step in steps:
+            visit(step)
     return state
 
 

@@ -76,6 +76,7 @@ DESCRIPTION = GameDescription(
         deal_key=lambda s: s.match.deals_done,
         scores=lambda s: tuple(float(x) for x in s.match.scores),
         phases=None,
+        belief_phases=frozenset({"beg", "give"}),
         rollouts=360,
         max_candidates=12,
         fast_value=_fast_value,

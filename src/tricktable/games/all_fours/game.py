@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tricktable.cards import Card
 from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
+from tricktable.core.sampling import Visit
 from tricktable.games.all_fours.config import Config as AllFoursConfig
 from tricktable.games.all_fours.deal import FULL_PACK, cut_for_dealer
 from tricktable.games.all_fours.description import DESCRIPTION
@@ -47,9 +48,14 @@ opponent when it is a legal play: its owner must then play it.
         return self.Config.from_value(config).players
 
     def _sample(
-        self, seat: int, events: Sequence[Event], config: AllFoursConfig, rng: random.Random
+        self,
+        seat: int,
+        events: Sequence[Event],
+        config: AllFoursConfig,
+        rng: random.Random,
+        visit: Visit | None,
     ) -> AllFoursState:
-        return sample(seat, events, config, rng)
+        return sample(seat, events, config, rng, visit)
 
     def _start(self, config: AllFoursConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> AllFoursState:
         for i, deck in enumerate(decks):

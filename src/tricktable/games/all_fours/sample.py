@@ -32,6 +32,7 @@ from tricktable.core.events import (
 from tricktable.core.rng import MAX_SEED
 from tricktable.core.sampling import (
     SampleError,
+    Visit,
     current_deal,
     deal_slots,
     first_world,
@@ -60,7 +61,9 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
     return None
 
 
-def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> AllFoursState:
+def sample(
+    seat: int, events: Sequence[Event], config: Config, rng: random.Random, visit: Visit | None = None
+) -> AllFoursState:
     k, begun = current_deal(events, seat, config.players)
     past, now = events[:k], events[k:]
     scored_at = [i for i, e in enumerate(past) if isinstance(e, DealScored)]
@@ -92,7 +95,9 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
             begun.dealer,
             decisions,
         )
-        return replay_deal(table._deal(begun.dealer, begun.deal_number - 1, fresh), events, k, entry_of, seat)
+        return replay_deal(
+            table._deal(begun.dealer, begun.deal_number - 1, fresh), events, k, entry_of, seat, visit=visit
+        )
 
     return first_world(attempt)
 

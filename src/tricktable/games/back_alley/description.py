@@ -64,6 +64,7 @@ DESCRIPTION = GameDescription(
         deal_key=lambda s: (s.match.number, s.match.deals),
         scores=lambda s: tuple(float(x) for x in s.match.scores),
         phases=None,
+        belief_phases=frozenset({"bid"}),
         rollouts=420,
         max_candidates=14,
         fast_value=_fast_value,

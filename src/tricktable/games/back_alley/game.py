@@ -10,6 +10,7 @@ from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG
+from tricktable.core.sampling import Visit
 from tricktable.games.back_alley.description import DESCRIPTION
 
 from . import config as options
@@ -52,9 +53,14 @@ class BackAlleyGame(Game[BackAlleyState, options.Config]):
         return 4
 
     def _sample(
-        self, seat: int, events: Sequence[Event], config: options.Config, rng: random.Random
+        self,
+        seat: int,
+        events: Sequence[Event],
+        config: options.Config,
+        rng: random.Random,
+        visit: Visit | None,
     ) -> BackAlleyState:
-        return sample(seat, events, config, rng)
+        return sample(seat, events, config, rng, visit)
 
     def _start(
         self, config: options.Config, seed: int, decks: tuple[tuple[Card, ...], ...]

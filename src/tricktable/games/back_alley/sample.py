@@ -30,6 +30,7 @@ from tricktable.core.events import (
 from tricktable.core.rng import MAX_SEED
 from tricktable.core.sampling import (
     SampleError,
+    Visit,
     current_deal,
     deal_slots,
     first_world,
@@ -59,7 +60,9 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
     return None
 
 
-def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> BackAlleyState:
+def sample(
+    seat: int, events: Sequence[Event], config: Config, rng: random.Random, visit: Visit | None = None
+) -> BackAlleyState:
     k, begun = current_deal(events, seat, SEATS)
     rows = [e.sheet for e in events[:k] if isinstance(e, DealScored)]
     if not all(isinstance(r, HandRecord) for r in rows):
@@ -74,7 +77,7 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
     def attempt() -> BackAlleyState | None:
         decks = (world.deck(rng),) * (len(rows) + 1)
         table = start(config, rng.randrange(MAX_SEED), decks, log, match, begun.dealer)
-        return replay_deal(table, events, k, entry_of, seat)
+        return replay_deal(table, events, k, entry_of, seat, visit=visit)
 
     return first_world(attempt)
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tricktable.cards import Card
 from tricktable.core.events import Event
 from tricktable.core.game import Game
+from tricktable.core.sampling import Visit
 from tricktable.games.tractor.actions import VERBS
 from tricktable.games.tractor.config import Config as TractorConfig
 from tricktable.games.tractor.description import DESCRIPTION
@@ -52,9 +53,14 @@ the last 8 are the kitty.
         return 4
 
     def _sample(
-        self, seat: int, events: Sequence[Event], config: TractorConfig, rng: random.Random
+        self,
+        seat: int,
+        events: Sequence[Event],
+        config: TractorConfig,
+        rng: random.Random,
+        visit: Visit | None,
     ) -> TractorState:
-        return sample(seat, events, config, rng)
+        return sample(seat, events, config, rng, visit)
 
     def _start(self, config: TractorConfig, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         return TractorState.start(config, seed, decks)

@@ -48,6 +48,7 @@ from tricktable.core.events import (
 from tricktable.core.rng import MAX_SEED
 from tricktable.core.sampling import (
     SampleError,
+    Visit,
     current_deal,
     deal_slots,
     first_world,
@@ -91,7 +92,9 @@ def entry_of(events: Sequence[Event], i: int) -> tuple[int, Action, bool] | None
     return None
 
 
-def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Random) -> TractorState:
+def sample(
+    seat: int, events: Sequence[Event], config: Config, rng: random.Random, visit: Visit | None = None
+) -> TractorState:
     k, begun = current_deal(events, seat, 4)
     sheets = [e.sheet for e in events[:k] if isinstance(e, DealScored)]
     if not all(isinstance(sheet, RoundSummary) for sheet in sheets):
@@ -124,7 +127,7 @@ def sample(seat: int, events: Sequence[Event], config: Config, rng: random.Rando
             starter=begun.dealer,
             last_round=last,
         )
-        return replay_deal(dealt, events, k, entry_in_world, seat, check=_play_agrees)
+        return replay_deal(dealt, events, k, entry_in_world, seat, check=_play_agrees, visit=visit)
 
     return first_world(attempt)
 

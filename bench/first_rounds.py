@@ -1,0 +1,108 @@
+"""The arena on the first deals only: the issue's "first rounds too".
+
+The arena plays whole games; a game's later rounds depend on its first (in Tractor the first round
+decides who declares, and the levels reached). This plays pair ``i``'s game seed (the arena's: the
+same deals) twice, bot A on team 0 then on team 1, stops each game after its first ``--deals`` deals,
+and reports A's mean gain per pair over the other side in the search's own valuation (Tractor: levels,
+with the round's points as fractions of a level; the others: points) with a Student-t 95 % interval
+over the pairs. Bots are seeded as at a table, so a run repeats for any ``--jobs``.
+
+    python -m bench.first_rounds tractor --bots hard,medium --pairs 150 --seed 1 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktable import bots, games
+from tricktable.arena import t_interval
+from tricktable.bots.search import deal_value
+from tricktable.core.state import team_of
+from tricktable.table import bot_seed, game_seed, split_names
+from tricktable.table.loop import acting_seat
+from tricktable.table.parallel import map_chunks
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDeals:
+    """What to play (a plain value: it travels to worker processes)."""
+
+    game: str
+    bots: tuple[str, str]
+    seed: int = 0
+    deals: int = 1
+    config: dict[str, Any] = field(default_factory=dict)
+
+
+def pair_gains(job: FirstDeals, pairs: Sequence[int]) -> list[tuple[int, float]]:
+    """Each pair's mean gain of bot A over its two games' first ``job.deals`` deals."""
+    out = []
+    for pair in pairs:
+        gains = [_gain(job, pair, a_team) for a_team in (0, 1)]
+        out.append((pair, sum(gains) / len(gains)))
+    return out
+
+
+def _gain(job: FirstDeals, pair: int, a_team: int) -> float:
+    game = games.get(job.game)
+    seed = game_seed(job.seed, pair)
+    start = state = game.new(seed=seed, config=job.config)
+    names = [
+        job.bots[0] if team_of(s, state.num_seats) == a_team else job.bots[1] for s in range(state.num_seats)
+    ]
+    players = {
+        s: bots.get(name, game=job.game, seed=bot_seed(seed, s), config=job.config)
+        for s, name in enumerate(names)
+    }
+    deal_key = game.description.search.deal_key
+    deals = 0
+    while deals < job.deals:
+        seat = acting_seat(state)
+        if seat is None:
+            break
+        named = None if seat == state.to_move else seat
+        legal = state.legal_actions(named)
+        player = players[seat]
+        events = state.events(seat) if player.wants_events else ()
+        before = deal_key(state)
+        state = state.apply_legal(player.choose(state.view(seat), legal, events), named)
+        deals += deal_key(state) != before
+    return deal_value(job.game, start, state, a_team)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.first_rounds", description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--bots", required=True, help="two bot names, A,B")
+    parser.add_argument("--pairs", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deals", type=int, default=1, help="deals played from each game's start")
+    parser.add_argument("--jobs", type=int, default=None)
+    args = parser.parse_args(argv)
+    a, b = split_names(args.bots)
+    job = FirstDeals(games.get(args.game).name, (a, b), args.seed, args.deals)
+    results = sorted(map_chunks(pair_gains, job, args.pairs, args.jobs))
+    gains = [g for _, g in results]
+    low, high = t_interval(gains)
+    print(
+        json.dumps(
+            {
+                "game": job.game,
+                "bots": [a, b],
+                "seed": args.seed,
+                "pairs": len(gains),
+                "deals": args.deals,
+                "gain_per_game": sum(gains) / len(gains),
+                "ci95": [low, high],
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
