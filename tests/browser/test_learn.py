@@ -69,7 +69,7 @@ def test_a_lesson_is_walked_in_the_browser(server: Server, browser: Browser, gam
     page.wait_for_function(READY)
     page.select_option("#lang-select", lang)
     with page.expect_navigation():
-        page.locator(f'#learn li[data-game="{game}"] a').click()
+        page.locator(f'#learn li[data-game="{game}"] a[data-lesson="1"]').click()
     page.wait_for_function(READY)
     page.evaluate(COUNT_VERDICTS)
     page.wait_for_selector("#lesson .lesson-step")

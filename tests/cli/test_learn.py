@@ -14,7 +14,7 @@ from .conftest import CliRunner
 @pytest.mark.parametrize(("game", "lang"), [("all-fours", "cy"), ("back-alley", "it"), ("tractor", "en")])
 def test_a_lesson_is_played_through_at_the_terminal(cli: CliRunner, game: str, lang: str) -> None:
     rights = right_actions(game)
-    refused = next((i, a) for i, a, code in PATHS[game].wrong if code is not None)
+    refused = next((i, a) for i, a, code in PATHS[learn.lesson(game).name].wrong if code is not None)
     lines = list(rights)
     lines.insert(refused[0], refused[1])
     run = cli("learn", game, "--lang", lang, stdin=lines)
@@ -27,6 +27,14 @@ def test_a_lesson_is_played_through_at_the_terminal(cli: CliRunner, game: str, l
     assert run.out.count(refusal) == 1
     assert run.out.count(words["learn.right"]) == len(rights)
     assert words["learn.done"] in run.out
+
+
+def test_a_lesson_is_chosen_by_its_number(cli: CliRunner) -> None:
+    run = cli("learn", "all-fours", "--lesson", "2", stdin=["run", *right_actions("all-fours", 2)])
+    assert run.code == 0, run.err
+    words = learn.words("all-fours")["en"]
+    assert words["learn.all-fours.give.title"] in run.out and words["learn.done"] in run.out
+    assert "run is allowed" in run.out  # the legal but wrong choice, valued by the analysis
 
 
 def test_bare_cards_are_plays_and_input_ending_stops_cleanly(cli: CliRunner) -> None:

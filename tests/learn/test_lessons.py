@@ -8,17 +8,17 @@ import re
 
 import pytest
 
-from tests.learn.paths import PATHS, right_actions
+from tests.learn.paths import LESSONS, PATHS, right_actions
 from tricktable import games, learn
 from tricktable.learn import LANGS, Tutor, stack
 
-GAMES = sorted(PATHS)
+GAMES = games.names()
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_the_right_path_completes_every_step(game: str) -> None:
-    tutor = Tutor(learn.lesson(game))
-    for i, action in enumerate(right_actions(game)):
+@pytest.mark.parametrize(("game", "number"), LESSONS)
+def test_the_right_path_completes_every_step(game: str, number: int) -> None:
+    tutor = Tutor(learn.lesson(game, number))
+    for i, action in enumerate(right_actions(game, number)):
         assert tutor.index == i
         verdict = tutor.attempt(action)
         assert verdict.kind == "right", (i, action, verdict)
@@ -27,11 +27,12 @@ def test_the_right_path_completes_every_step(game: str) -> None:
     assert tutor.attempt("pass").kind == "refused"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_wrong_action_is_explained_and_changes_nothing(game: str) -> None:
-    rights = right_actions(game)
-    for index, action, code in PATHS[game].wrong:
-        tutor = Tutor.replay(learn.lesson(game), rights[:index], rollouts=16)
+@pytest.mark.parametrize(("game", "number"), LESSONS)
+def test_a_wrong_action_is_explained_and_changes_nothing(game: str, number: int) -> None:
+    lesson = learn.lesson(game, number)
+    rights = right_actions(game, number)
+    for index, action, code in PATHS[lesson.name].wrong:
+        tutor = Tutor.replay(lesson, rights[:index], rollouts=16)
         version = tutor.state.version
         verdict = tutor.attempt(action)
         if code is None:
@@ -104,5 +105,7 @@ def test_stack_deals_the_asked_hands() -> None:
 def test_unknown_lessons_are_refused_with_the_choices() -> None:
     with pytest.raises(ValueError, match="lessons 1 to 1"):
         learn.lesson("tractor", 2)
+    with pytest.raises(ValueError, match="lessons 1 to 2"):
+        learn.lesson("all-fours", 3)
     with pytest.raises(ValueError, match="all-fours"):
         learn.lessons("bridge")

@@ -44,9 +44,18 @@ def test_a_lesson_is_played_over_its_socket(client: TestClient) -> None:
         assert ws.receive_json()["type"] == "selectable"
 
 
+def test_a_later_lesson_has_its_own_socket(client: TestClient) -> None:
+    assert client.get("/api/games").json()["games"][0]["lessons"] >= 1
+    with client.websocket_connect("/ws/learn/all-fours/2") as ws:
+        ws.send_json({"type": "hello"})
+        opening = ws.receive_json()
+        assert opening["number"] == 2 and opening["title"] == "learn.all-fours.give.title"
+        assert ws.receive_json()["view"]["legal"] == ["give", "run"]
+
+
 def test_a_lesson_that_does_not_exist_closes_the_socket(client: TestClient) -> None:
     with client.websocket_connect("/ws/learn/all-fours/7") as ws:
         frame = ws.receive_json()
-        assert frame["code"] == "no_such_table" and "lessons 1 to 1" in frame["reason"]
+        assert frame["code"] == "no_such_table" and "lessons 1 to 2" in frame["reason"]
     with client.websocket_connect("/ws/learn/bridge/1") as ws:
         assert ws.receive_json()["code"] == "no_such_table"

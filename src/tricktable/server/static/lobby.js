@@ -184,9 +184,10 @@ function renderTables() {
   document.getElementById("watch").replaceChildren(...(watch.length ? watch : [h("li", {}, t("lobby.none"))]));
 }
 
-// A guided first game of each game that has lessons.
+// A guided first game of each game that has lessons, and its further lessons.
 function renderLearn() {
-  const items = games.filter((g) => g.lessons > 0).map((g) => h("li", { "data-game": g.name }, h("a", { href: `/learn/${g.name}`, class: "button" }, t("learn.play", { game: gameLabel(g.name) }))));
+  const link = (g, n) => h("a", { href: n === 1 ? `/learn/${g.name}` : `/learn/${g.name}?lesson=${n}`, class: "button", "data-lesson": n }, n === 1 ? t("learn.play", { game: gameLabel(g.name) }) : t("learn.lesson_n", { n }));
+  const items = games.filter((g) => g.lessons > 0).map((g) => h("li", { "data-game": g.name }, Array.from({ length: g.lessons }, (_, i) => [link(g, i + 1), " "]).flat()));
   document.getElementById("learn").replaceChildren(...items);
 }
 
