@@ -78,3 +78,17 @@ def test_axe_lobby_and_table(browser: Browser, server: Server, axe_script: Path,
         counts[size] = (len(lobby), len(found))
         page.context.close()
     print(f"axe-core serious or critical violations ({lang}): {counts}")
+
+
+def test_axe_lesson(browser: Browser, server: Server, axe_script: Path) -> None:
+    """A lesson's page on a phone, its panel showing a step and a refusal's verdict (in Welsh)."""
+    page = new_page(browser, PHONE, locale="cy-GB")
+    page.goto(server.url + "/learn/back-alley")
+    page.wait_for_selector("#lesson .lesson-step")
+    page.wait_for_selector("#control-body button[data-action]")
+    page.evaluate("""() => import('/static/connection.js').then((c) => c.act('bid 13'))""")
+    page.wait_for_selector("#lesson .verdict.refused")
+    found = serious(page, axe_script)
+    assert not found, found
+    shot(page, "lesson-phone-cy")
+    page.context.close()
