@@ -66,6 +66,7 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert "Team 1" in sheet and "Team 2" in sheet
     assert ("First to" in sheet and "Last deal" in sheet) if game == "all-fours" else "Hand 2 of 25" in sheet
     assert "{" not in sheet and "sheet." not in sheet and "panel." not in sheet  # every word found
+    assert "(your team)" in page.inner_text("#banner .summary-sheet")  # the panel's teams, yours marked
     page.click("#last-btn")
     assert page.locator("#last .card").count() >= 2
     assert not unnamed_controls(page)
@@ -399,6 +400,11 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     sheet = page.inner_text("#score")
     assert "Round 2" in sheet and "Levels" in sheet and "Last deal" in sheet and "Kitty:" in sheet
     assert "{" not in sheet and "sheet." not in sheet
+    # the deal's summary: levels as levels, your team marked, the points, the kitty, who declares next
+    summary = page.inner_text("#banner")
+    assert "(your team)" in summary and "Level now" in summary and "Next declarers: team" in summary
+    assert "in tricks + the kitty" in summary or "the declarers kept the kitty" in summary
+    assert page.locator("#banner .summary-sheet .team-mine").count() >= 2  # the level table's head, ...
     assert no_horizontal_scroll(page)
     shot(page, f"tractor-{size}-scored")
     page.context.close()

@@ -275,3 +275,62 @@ def test_the_terminal_draws_each_games_panel_without_knowing_the_game(game: Any,
     for word in words:
         assert word in text, (word, text)
     assert "sheet." not in text and "panel." not in text and "{" not in text  # every word found
+
+
+def _words(parts: Any) -> list[dict[str, Any]]:
+    """Every word piece of a panel's JSON, wherever it sits."""
+    if isinstance(parts, dict):
+        return ([parts] if "word" in parts else []) + [w for v in parts.values() for w in _words(v)]
+    if isinstance(parts, list):
+        return [w for v in parts for w in _words(v)]
+    return []
+
+
+def test_tractor_panel_tells_the_finished_rounds_points_kitty_levels_and_next_declarers() -> None:
+    state = _until(TRACTOR.new(seed=5), lambda s: s.view(0).last_round is not None)
+    data = state.view(0).to_dict()
+    last = data["last_round"]
+    panel = TRACTOR.description.panel(data)
+    text = _text(draw_panel(panel, TRACTOR.description, card_order(state)))
+    kitty = last["kitty_points"]
+    if last["kitty_won"]:
+        assert (
+            f"({last['points_before_kitty']} in tricks + the kitty's {kitty} × {last['multiplier']})" in text
+        )
+    else:
+        assert f"(the declarers kept the kitty's {kitty})" in text
+    assert "Level before" in text and "Level now" in text and "Change" in text
+    who = f"Next declarers: team {last['next_declarers'] + 1}, seat {last['next_starter'] + 1} starts"
+    assert who in text
+    # the opponents won the kitty: its multiplier is said (the real round, those fields changed)
+    won = dict(last, kitty_won=True, multiplier=4, points=last["points_before_kitty"] + 4 * kitty)
+    text = _text(draw_panel(TRACTOR.description.panel({**data, "last_round": won}), TRACTOR.description))
+    assert f"{won['points']} ({last['points_before_kitty']} in tricks + the kitty's {kitty} × 4)" in text
+    # every word naming a team says which, so the page marks the reader's
+    teams = [w for w in _words(panel.to_dict()) if w["word"] in ("panel.team", "sheet.declarers")]
+    assert teams and all(w["params"]["team"] == w["params"]["n"] - 1 for w in teams)
+
+
+@pytest.mark.parametrize("game", [ALL_FOURS, BACK_ALLEY])
+def test_each_team_named_in_a_panel_says_which(game: Any) -> None:
+    state = _until(game.new(seed=4), lambda s: s.view(0).last_round is not None)
+    panel = game.description.panel(state.view(0).to_dict()).to_dict()
+    teams = [w for w in _words(panel) if w["word"] == "panel.team"]
+    assert len(teams) >= 2 and all(w["params"]["team"] == w["params"]["n"] - 1 for w in teams)
+
+
+def test_back_alley_sheet_shows_each_sides_contract() -> None:
+    state = _until(BACK_ALLEY.new(seed=3), lambda s: s.view(0).last_round is not None)
+    data = state.view(0).to_dict()
+    text = _text(draw_panel(BACK_ALLEY.description.panel(data), BACK_ALLEY.description))
+    assert "Contracts" in text
+    row = data["sheet"][0]
+    said = [str(c["tricks"]) if c["kind"] == "tricks" else c["kind"] for c in row["contracts"]]
+    if all(c["kind"] == "tricks" for c in row["contracts"]):
+        assert " – ".join(said) in text
+    board = {"kind": "board", "tricks": row["size"], "level": 2}
+    boarded = dict(row, contracts=[board, {"kind": "void", "tricks": 0, "level": 0}])
+    text = _text(
+        draw_panel(BACK_ALLEY.description.panel({**data, "sheet": [boarded]}), BACK_ALLEY.description)
+    )
+    assert "double board – overruled" in text.lower()

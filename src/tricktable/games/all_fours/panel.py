@@ -1,5 +1,6 @@
 """All Fours' score sheet: each team's points against the target, its count for Game and its tricks;
-the items scored this deal (Turn-up, Beg) and the last deal's (High, Low, Jack, Hang Jack, Game)."""
+the items scored this deal (Turn-up, Beg) and the last deal's (High, Low, Jack, Hang Jack, Game), each
+with the team that scored it. A word naming a team carries its index as ``team``."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ __all__ = ["panel"]
 
 
 def _teams(n: int) -> tuple[Any, ...]:
-    return tuple(cell(Word("panel.team", {"n": i + 1})) for i in range(n))
+    return tuple(cell(Word("panel.team", {"n": i + 1, "team": i})) for i in range(n))
 
 
 def _items(caption: Word, items: Sequence[Mapping[str, Any]]) -> Sheet | None:
@@ -24,7 +25,8 @@ def _items(caption: Word, items: Sequence[Mapping[str, Any]]) -> Sheet | None:
         if it.get("cards"):
             name += [" ", Cards(tuple(it["cards"]))]
         team = it.get("team")
-        rows.append(Row(None, (cell(*name), cell("" if team is None else team + 1), cell(it["points"]))))
+        who = cell() if team is None else cell(Word("panel.team", {"n": team + 1, "team": team}))
+        rows.append(Row(None, (cell(*name), who, cell(it["points"]))))
     heads = (cell(Word("sheet.item")), cell(Word("panel.team_head")), cell(Word("panel.points")))
     return Sheet(cell(caption), heads, tuple(rows))
 

@@ -38,7 +38,7 @@ export function render() {
   renderInvite();
   renderChat();
   renderReplay();
-  $("score").replaceChildren(...scoreSheet(v, S.frame.panel).filter(Boolean));
+  $("score").replaceChildren(...scoreSheet(v, S.frame.panel, S.seat == null ? null : teamOf(S.seat)).filter(Boolean));
   const record = $("record");
   record.hidden = !S.frame.over;
   record.href = `/api/tables/${tableId}/record`;

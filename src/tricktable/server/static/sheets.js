@@ -1,13 +1,21 @@
 // The score sheet: drawn from the panel the server sends with each state (tables of rows of cells,
 // lines and titled sections; see tricktable.core.panel), in the reader's language. It knows no game:
 // each game builds its panel from its view, and its words come with it (i18n.js, loadGameWords).
+// A word that names a team carries the team's index (params.team): the reader's own is marked.
 import { h } from "./dom.js";
-import { cardsFace, has, loadGameWords, tg } from "./i18n.js";
+import { cardsFace, has, loadGameWords, t, tg } from "./i18n.js";
 
 await loadGameWords();
 
+let mine = null; // the reader's team, while a sheet is drawn
+
+const isMine = (p) => mine != null && p.params?.team === mine;
+
 function piece(game, p) {
-  if ("word" in p) return p.fallback != null && !has(`${game}/${p.word}`) && !has(p.word) ? p.fallback : tg(game, p.word, p.params);
+  if ("word" in p) {
+    const said = p.fallback != null && !has(`${game}/${p.word}`) && !has(p.word) ? p.fallback : tg(game, p.word, p.params);
+    return isMine(p) ? `${said} (${t("table.your_team")})` : said;
+  }
   if ("cards" in p) return cardsFace(p.cards);
   return String(p.value);
 }
@@ -15,7 +23,8 @@ function piece(game, p) {
 const text = (game, pieces) => pieces.map((p) => piece(game, p)).join("");
 
 function cell(game, tag, c, attrs = {}) {
-  return h(tag, c.big ? { ...attrs, class: "big" } : attrs, text(game, c.pieces));
+  const classes = [c.big ? "big" : "", c.pieces.some(isMine) ? "team-mine" : ""].filter(Boolean).join(" ");
+  return h(tag, classes ? { ...attrs, class: classes } : attrs, text(game, c.pieces));
 }
 
 function table(game, { caption, columns, rows }) {
@@ -34,13 +43,21 @@ function table(game, { caption, columns, rows }) {
 
 function part(game, p) {
   if (p.table) return table(game, p.table);
-  if (p.line) return h("p", {}, text(game, p.line));
+  if (p.line) return h("p", p.line.some(isMine) ? { class: "team-mine" } : {}, text(game, p.line));
   if (p.section) return h("div", { class: "section" }, h("h3", {}, text(game, p.section.title.pieces)), p.section.parts.map((q) => part(game, q)));
   return null;
 }
 
-// The sheet of a state frame: its panel, or the scores alone when it has none.
-export function scoreSheet(view, panel) {
+// The sheet of a state frame: its panel, or the scores alone when it has none; ``team``: the
+// reader's team (null: a spectator).
+// ``finished``: the deal summary's order, the titled sections (the deal just finished) first.
+export function scoreSheet(view, panel, team = null, finished = false) {
   if (!panel) return [h("p", {}, (view.scores || []).join(" – "))];
-  return panel.parts.map((p) => part(view.game, p));
+  mine = team;
+  const parts = finished ? [...panel.parts.filter((p) => p.section), ...panel.parts.filter((p) => !p.section)] : panel.parts;
+  try {
+    return parts.map((p) => part(view.game, p));
+  } finally {
+    mine = null;
+  }
 }

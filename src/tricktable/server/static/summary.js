@@ -73,7 +73,7 @@ function dealSummary(box, e) {
     box,
     h("h2", { class: "summary-title" }, t(`summary.${word}`, { n: e.deal_number })),
     teamScores(e.scores),
-    h("div", { class: "summary-sheet" }, scoreSheet(v, S.frame.panel)),
+    h("div", { class: "summary-sheet" }, scoreSheet(v, S.frame.panel, S.seat == null ? null : teamOf(S.seat), true)),
     pauseLine(),
     h("div", { class: "actions" }, h("button", { type: "button", class: "primary", id: "summary-continue", onclick: close }, t(waitingForMe || S.seat != null ? "summary.continue" : "table.close"))),
   );
