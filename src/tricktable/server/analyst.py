@@ -14,13 +14,14 @@ import contextlib
 import logging
 import multiprocessing
 import queue
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from tricktable import games
 from tricktable.analysis import analyse
-from tricktable.server.store import Store
+from tricktable.server.store import ANALYSIS_STALE, Store
 
 __all__ = ["Analyst", "page_analysis"]
 
@@ -88,6 +89,8 @@ class Analyst:
         self._context = multiprocessing.get_context("spawn")
         self._queue: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._held: dict[tuple[str, int], tuple[int, int, float]] = {}
+        """The analyses this process runs or has queued: (done, total, when last written)."""
         self._pump: asyncio.Task[None] | None = None
 
     def _started(self) -> ProcessPoolExecutor:
@@ -106,6 +109,7 @@ class Analyst:
             return False
         pool = self._started()
         future = pool.submit(_work, table_id, record, seat, self.rollouts)
+        self._held[table_id, seat] = (0, 0, time.monotonic())
         task = asyncio.get_running_loop().create_task(self._finish(table_id, seat, future))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -115,25 +119,36 @@ class Analyst:
         try:
             result = await asyncio.wrap_future(future)
         except Exception:
+            self._held.pop((table_id, seat), None)
             log.exception("the analysis of table %s, seat %s failed", table_id, seat)
             await self.store.analysis_failed(table_id, seat)
             return
+        self._held.pop((table_id, seat), None)
         count = len(result["decisions"])
         await self.store.analysis_progress(table_id, seat, count, count, result)
 
     async def _pump_progress(self) -> None:
-        """Write the workers' latest progress per analysis to the store, every so often."""
+        """Write the workers' latest progress per analysis to the store, every so often; an analysis
+        queued or slow to progress is written now and then all the same, so that it is not taken
+        for lost (:data:`~tricktable.server.store.ANALYSIS_STALE`)."""
         while True:
             await asyncio.sleep(PROGRESS_EVERY)
-            latest: dict[tuple[str, int], tuple[int, int]] = {}
+            heard: dict[tuple[str, int], tuple[int, int]] = {}
             with contextlib.suppress(queue.Empty):
                 while True:
                     table_id, seat, done, total = self._queue.get_nowait()
-                    latest[table_id, seat] = (done, total)
-            for (table_id, seat), (done, total) in latest.items():
-                if done < total:  # the last is written with the result
+                    heard[table_id, seat] = (done, total)
+            now = time.monotonic()
+            for key, (done, total, written) in list(self._held.items()):
+                fresh = heard.get(key, (done, total))
+                if key not in self._held:  # finished while an earlier write was awaited
+                    continue
+                if fresh == (done, total) and now - written < ANALYSIS_STALE / 3:
+                    continue
+                self._held[key] = (*fresh, now)
+                if fresh[0] < fresh[1] or fresh[1] == 0:  # the last is written with the result
                     try:
-                        await self.store.analysis_progress(table_id, seat, done, total)
+                        await self.store.analysis_progress(key[0], key[1], *fresh)
                     except Exception:
                         log.exception("could not store an analysis's progress")
 

@@ -496,7 +496,11 @@ class Store:
         async with self.engine.begin() as conn:
             await conn.execute(
                 update(analyses)
-                .where(analyses.c.table_id == table_id, analyses.c.seat == seat)
+                .where(
+                    analyses.c.table_id == table_id,
+                    analyses.c.seat == seat,
+                    analyses.c.status == "running",  # a late word of progress never undoes the end
+                )
                 .values(values)
             )
 
