@@ -27,6 +27,8 @@ def _solved(state: Any) -> dict[str, float]:
         ("back-alley", None, range(40), 3),
         ("back-alley", {"little_joker_forces": False}, range(40, 60), 3),
         ("back-alley", None, (100, 101, 102, 104), 4),
+        ("back-alley", None, (200, 201, 202), 5),  # plain minimax takes seconds a position here
+        ("all-fours", None, (200,), 5),
     ],
 )
 def test_solver_equals_minimax_on_random_endgames(game: str, config: Any, seeds: range, tricks: int) -> None:
