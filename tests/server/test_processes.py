@@ -3,6 +3,7 @@ processes sharing one PostgreSQL database with one table's clients split between
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -304,3 +305,35 @@ def test_the_remote_bot_example_plays_a_game_to_its_end_by_deltas(tmp_path: Path
         assert server.get(f"/api/tables/{table['id']}")["over"]
     finally:
         server.stop()
+
+
+def test_a_commit_notification_carries_its_actions() -> None:
+    """The other processes apply a committed action from its notification, without reading the log;
+    actions too long to carry are read from the log instead."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    from tricktable.server.store import CHANNEL, ActionRow, Notification
+
+    async def main() -> None:
+        url = reset_postgres()
+        store = await open_store(url)
+        heard: list[str] = []
+        listener = await asyncpg.connect(url)
+        await listener.add_listener(CHANNEL, lambda *args: heard.append(args[-1]))
+        try:
+            row = TableRow("t1", "t", "all-fours", {}, 5, (None,) * 4, 0.0, 60.0, False)
+            await store.create_table(row)
+            await store.append("t1", 0, 2, "stand", False)
+            await store.append("t1", 1, 3, "x" * 7000, True)  # (the log does not judge actions)
+            for _ in range(50):
+                if len(heard) == 2:
+                    break
+                await asyncio.sleep(0.1)
+            first, second = (Notification.parse(p) for p in heard)
+            assert first == Notification("t1", 0, store.origin, [ActionRow(0, 2, "stand", False)])
+            assert second == Notification("t1", 1, store.origin, None)
+        finally:
+            await listener.close()
+            await store.close()
+
+    run_async(main())

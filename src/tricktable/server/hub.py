@@ -18,7 +18,7 @@ from tricktable.server.coach import Coach
 from tricktable.server.collector import keep_pauses_short
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
-from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Store, TableRow
+from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Notification, Store, TableRow
 
 __all__ = ["Hub", "SeatTaken", "Unhealthy"]
 
@@ -123,15 +123,15 @@ class Hub:
 
     def _heard(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         """Another process committed actions of a table, up to an index: catch up, if we hold it
-        and are behind (our own commits come back too, and are skipped)."""
-        table_id, _, rest = payload.partition(" ")
-        idx, _, origin = rest.partition(" ")
-        room = self.rooms.get(table_id)
-        if room is None or origin == self.server_id:
+        and are behind (our own commits come back too, and are skipped), with the actions the
+        notification carries (no query), or else from the log."""
+        heard = Notification.parse(payload)
+        room = None if heard is None else self.rooms.get(heard.table_id)
+        if heard is None or room is None or heard.origin == self.server_id:
             return
-        if idx.isdigit() and room.state.version > int(idx):
+        if room.state.version > heard.idx:
             return
-        self._spawn(room.catch_up())
+        self._spawn(room.catch_up(heard.actions))
 
     def _seat_left(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         """A seat was left through another process: its connections here lose it at once."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections import deque
@@ -25,7 +26,7 @@ from tricktable.core.state import State
 from tricktable.server.frames import Frames, dumps
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
-from tricktable.server.store import CHAT_KEPT, ChatLine, SeatLeft, StaleWrite, Store, TableRow
+from tricktable.server.store import CHAT_KEPT, ActionRow, ChatLine, SeatLeft, StaleWrite, Store, TableRow
 from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
 
 __all__ = ["ActionRefused", "Client", "Room", "Settings", "replay_table"]
@@ -447,13 +448,17 @@ class Room:
         result = self.state.result
         await self.store.finish(self.id, {} if result is None else result.to_dict())
 
-    async def catch_up(self) -> None:
-        """Apply the actions other processes have committed since our version."""
+    async def catch_up(self, heard: list[ActionRow] | None = None) -> None:
+        """Apply the actions other processes have committed since our version: ``heard`` (those a
+        notification carried) if they follow on from it, else those the log holds."""
         async with self.lock:
-            await self._catch_up_locked()
+            await self._catch_up_locked(heard)
 
-    async def _catch_up_locked(self) -> None:
-        rows = await self.store.actions(self.id, since=self.state.version)
+    async def _catch_up_locked(self, heard: list[ActionRow] | None = None) -> None:
+        version = self.state.version
+        rows = [a for a in heard or () if a.idx >= version]
+        if not rows or rows[0].idx != version or any(b.idx != a.idx + 1 for a, b in itertools.pairwise(rows)):
+            rows = await self.store.actions(self.id, since=version)
         if not rows:
             return
         state = self.state

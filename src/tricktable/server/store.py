@@ -56,6 +56,7 @@ __all__ = [
     "ActionRow",
     "AnalysisRow",
     "ChatLine",
+    "Notification",
     "SeatLeft",
     "StaleWrite",
     "Store",
@@ -155,11 +156,36 @@ WITH ins AS (
     WHERE v.holder IS NULL OR EXISTS (
         SELECT 1 FROM seats s
         WHERE s.table_id = v.table_id AND s.seat = v.seat AND s.token_hash = v.holder)
-    RETURNING table_id, idx)
+    RETURNING table_id, idx, seat, by_bot, action)
 SELECT table_id, array_agg(idx) AS written,
-       pg_notify($8, table_id || ' ' || max(idx) || ' ' || $9) AS notified
+       pg_notify($8, table_id || ' ' || max(idx) || ' ' || $9 || CASE
+           WHEN sum(octet_length(action)) + 32 * count(*) < 7000  -- a notification holds 8000 bytes
+           THEN ' ' || json_agg(json_build_array(idx, seat, by_bot, action) ORDER BY idx)::text
+           ELSE '' END) AS notified
 FROM ins GROUP BY table_id
 """
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    """What the action log's notification says: the table, its last action's index, the process that
+    wrote them, and the actions themselves (None: too long to carry; read them from the log)."""
+
+    table_id: str
+    idx: int
+    origin: str
+    actions: list[ActionRow] | None
+
+    @classmethod
+    def parse(cls, payload: str) -> Notification | None:
+        """The notification, or None if it cannot be read."""
+        table_id, idx, origin, *rest = payload.split(" ", 3)
+        if not idx.isdigit():
+            return None
+        found = None
+        if rest:
+            found = [ActionRow(i, seat, action, by_bot) for i, seat, by_bot, action in json.loads(rest[0])]
+        return cls(table_id, int(idx), origin, found)
 
 
 class StaleWrite(Exception):
