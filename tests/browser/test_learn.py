@@ -84,7 +84,11 @@ def test_a_lesson_is_walked_in_the_browser(server: Server, browser: Browser, gam
             seen += 1
             kind, text = _verdict(page, seen)
             assert kind == "poor", text
-            said = [w for w in ("learn.poor", "learn.poor_even") if _literal(words[w]) in text]
+            said = [
+                w
+                for w in ("learn.poor", "learn.poor_even", "learn.poor_better")
+                if _literal(words[w]) in text
+            ]
             assert said, text  # the analysis's verdict, in the page's language
             shot(page, f"learn-{game}-{lang}-wrong")
             if game == "tractor":  # the pick is still made: clear it

@@ -38,7 +38,12 @@ def test_a_wrong_action_is_explained_and_changes_nothing(game: str, number: int)
         if code is None:
             assert verdict.kind == "poor", verdict
             assert verdict.best == rights[index]
-            assert verdict.word in ("learn.poor", "learn.poor_even", "learn.poor_unvalued")
+            assert verdict.word in (
+                "learn.poor",
+                "learn.poor_even",
+                "learn.poor_better",
+                "learn.poor_unvalued",
+            )
         else:
             assert (verdict.kind, verdict.code) == ("refused", code), verdict
             assert verdict.reason and verdict.word == "learn.refused"

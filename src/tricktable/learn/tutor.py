@@ -156,8 +156,11 @@ class Tutor:
         for name, limit in zip(LABELS, limits, strict=True):
             if loss >= limit:
                 label = name
-        # Below half an inaccuracy the analysis cannot tell the two apart: the step only practises one.
+        # Within half an inaccuracy the analysis cannot tell the two apart: the step only practises
+        # one; and the sampled worlds may even value the learner's play higher, which is said so.
         word = "learn.poor" if loss >= limits[0] / 2 else "learn.poor_even"
+        if loss <= -limits[0] / 2:
+            word = "learn.poor_better"
         return Verdict("poor", str(action), best=str(best), loss=loss, label=label, word=word)
 
     def _apply(self, action: Action, seat: int) -> None:
