@@ -359,8 +359,8 @@ def _start_writer(client: Client, ws: WebSocket) -> Any:
 
     def done(task: Any) -> None:
         # A writer that failed would leave the connection open and silent: close it, so the client
-        # reconnects (and is sent what it missed).
-        if not task.cancelled() and task.exception() is not None:
+        # reconnects (and is sent what it missed). A client gone as it was sent a frame is no failure.
+        if not task.cancelled() and not isinstance(task.exception(), WebSocketDisconnect | None):
             log.error("a client's writer failed", exc_info=task.exception())
             closing = asyncio.ensure_future(ws.close(code=1011))
             closing.add_done_callback(lambda t: t.cancelled() or t.exception())
