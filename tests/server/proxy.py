@@ -51,7 +51,9 @@ def nginx_binary() -> str:
 def site_config(listen: int, upstreams: list[str]) -> str:
     """``deploy/nginx.conf`` listening on ``listen`` in front of ``upstreams`` (host:port each)."""
     text = SITE.read_text()
-    servers = "".join(f"    server {u} max_fails=1 fail_timeout=5s;\n" for u in upstreams)
+    found = re.search(r"(?m)^    server 127\.0\.0\.1:\d+( .*);$", text)
+    assert found, "deploy/nginx.conf's upstream block has no server lines"
+    servers = "".join(f"    server {u}{found[1]};\n" for u in upstreams)  # with the file's parameters
     text, n = re.subn(r"(?m)^    server 127\.0\.0\.1:\d+ .*\n(?:    server .*\n)*", servers, text)
     assert n == 1, "deploy/nginx.conf's upstream block has no server lines"
     text, n = re.subn(r"(?m)^    listen \d+;$", f"    listen 127.0.0.1:{listen};", text)

@@ -106,11 +106,13 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         forwarded_allow_ips=args.proxy or "127.0.0.1",
         timeout_graceful_shutdown=GRACE,
+        timeout_keep_alive=KEEP_ALIVE,
     )
     _graceful(uvicorn.Server, config, going_away).run()
     return 0
 
 
+KEEP_ALIVE = 75  # seconds an idle HTTP connection is kept: longer than a proxy keeps it (nginx: 60)
 GRACE = 20  # seconds a stopping server waits for its requests and connections before it cuts them
 
 
