@@ -16,7 +16,7 @@ from tricktable import bots, games
 from tricktable.cards import parse_cards
 from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.panels.sheet import draw_panel
-from tricktable.cli.render import card_order, result_panel
+from tricktable.cli.render import result_panel
 from tricktable.core import State, View
 from tricktable.table import acting_seat, bot_choice
 
@@ -35,7 +35,7 @@ def _text(renderable: RenderableType) -> str:
 
 def _table(state: State, seat: int | None = 0) -> str:
     view = state.view(seat)
-    return _text(table_panel(view, state.num_seats, title="t", order=card_order(state), config=state.config))
+    return _text(table_panel(view, state.num_seats, title="t", config=state.config))
 
 
 def _sheet(view: View, num_seats: int = 4) -> str:
@@ -271,7 +271,7 @@ def test_game_over_scores_are_named_by_team() -> None:
 def test_the_terminal_draws_each_games_panel_without_knowing_the_game(game: Any, words: list[str]) -> None:
     state = _until(game.new(seed=4), lambda s: s.view(0).last_round is not None)
     description = game.description
-    text = _text(draw_panel(description.panel(state.view(0).to_dict()), description, card_order(state)))
+    text = _text(draw_panel(description.panel(state.view(0).to_dict()), description, state.view(0).marks))
     for word in words:
         assert word in text, (word, text)
     assert "sheet." not in text and "panel." not in text and "{" not in text  # every word found
@@ -291,7 +291,7 @@ def test_tractor_panel_tells_the_finished_rounds_points_kitty_levels_and_next_de
     data = state.view(0).to_dict()
     last = data["last_round"]
     panel = TRACTOR.description.panel(data)
-    text = _text(draw_panel(panel, TRACTOR.description, card_order(state)))
+    text = _text(draw_panel(panel, TRACTOR.description, state.view(0).marks))
     kitty = last["kitty_points"]
     if last["kitty_won"]:
         assert (

@@ -14,7 +14,7 @@ import pytest
 from tricktable import bots, games
 from tricktable.cli.main import main
 from tricktable.cli.play import MENU_LIMIT
-from tricktable.cli.render import card_order, group_hand
+from tricktable.cli.render import group_hand
 from tricktable.core import Action, IllegalActionError, State
 from tricktable.table import acting_seat, bot_choice
 
@@ -55,7 +55,7 @@ def _save(tmp_path: Path, state: State) -> Path:
 
 def _hand_order(state: State) -> list[Any]:
     """Seat 0's hand in the numbered order the table shows."""
-    return [c for _, cards in group_hand(state.view(0).hand, card_order(state)) for c in cards]
+    return [c for _, cards in group_hand(state.view(0).hand, state.view(0).marks) for c in cards]
 
 
 def _next_action(path: Path, before: State) -> tuple[int, Action]:

@@ -19,7 +19,6 @@ from tricktable.cli.narrate import narrate
 from tricktable.cli.options import get_game
 from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.prompt import ask
-from tricktable.cli.render import card_order
 from tricktable.table import EventFeed
 
 __all__ = ["add_learn_parser", "learn_command", "verdict_text"]
@@ -122,7 +121,6 @@ def _table(tutor: learn.Tutor) -> Any:
         view,
         tutor.state.num_seats,
         title=f"{tutor.game.title} — seat {tutor.seat}",
-        order=card_order(tutor.state),
         config=tutor.state.config,
     )
 

@@ -100,11 +100,12 @@ class Picker:
                 self._add(words)
 
     def _status(self) -> None:
+        marks = self.state.view(self.seat).marks  # trumps underlined as on the table
         line = Text("picked: ")
-        line.append_text(cards_text(self.picked) if self.picked else Text("nothing yet", style="dim"))
+        line.append_text(cards_text(self.picked, marks) if self.picked else Text("nothing yet", style="dim"))
         can = [card for card in dict.fromkeys(self.order) if self.selectable()[card] > 0]
         line.append("   can add: ")
-        line.append_text(cards_text(can) if can else Text("nothing more: Enter submits", style="dim"))
+        line.append_text(cards_text(can, marks) if can else Text("nothing more: Enter submits", style="dim"))
         self.console.print(line)
 
     def _add(self, words: list[str]) -> None:

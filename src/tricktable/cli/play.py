@@ -23,7 +23,7 @@ from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.panels.sheet import draw_panel
 from tricktable.cli.picker import PICK_HELP, Picker, multi_card_verb
 from tricktable.cli.prompt import COMMANDS, Command, EntryError, ask, interpret
-from tricktable.cli.render import card_order, details, group_hand, legal_menu, result_panel
+from tricktable.cli.render import details, group_hand, legal_menu, result_panel
 from tricktable.cli.saves import write_json
 from tricktable.core import Action, Game, State, TricktableError, View
 from tricktable.core.events import Event, TrickWon
@@ -81,11 +81,6 @@ class PlaySession:
         # not offered again, and 'auto' may take the one other choice. Cleared when the phase changes.
         self.declined: set[str] = set()
         self.told_enter = False
-
-    @property
-    def order(self) -> Any:
-        """The game's trump object for sorting and marking cards, if its state has one (per deal)."""
-        return card_order(self.state)
 
     # --- the loop ----------------------------------------------------------------------------------
     def run(self) -> int:
@@ -205,9 +200,10 @@ class PlaySession:
             self.show_choices(menu, optional, picker)
         elif cmd.name == "sheet":
             description = self.game.description
-            sheet = description.panel(self.state.view(self.human).to_dict())
+            view = self.state.view(self.human)
+            sheet = description.panel(view.to_dict())
             self.console.print(
-                Panel(draw_panel(sheet, description, self.order), title="score sheet", expand=False)
+                Panel(draw_panel(sheet, description, view.marks), title="score sheet", expand=False)
             )
         elif cmd.name == "details":
             self.console.print(details(self.state.view(self.human)))
@@ -252,8 +248,9 @@ class PlaySession:
         """The menu with card actions in the order the hand is shown (verbs keep the game's order),
         so that menu numbers run left to right along the hand."""
         view = self.state.view(self.human)
-        marks = view.to_dict().get("trump") if self.order is None else self.order
-        position = {card: i for i, card in enumerate(c for _, cs in group_hand(view.hand, marks) for c in cs)}
+        position = {
+            card: i for i, card in enumerate(c for _, cs in group_hand(view.hand, view.marks) for c in cs)
+        }
         verbs = list(dict.fromkeys(a.verb for a in menu))
         return sorted(
             menu, key=lambda a: (verbs.index(a.verb), [position.get(c, len(position)) for c in a.cards])
@@ -265,9 +262,7 @@ class PlaySession:
         if verb is None:
             return None
         view = self.state.view(self.human)
-        order = self.order
-        marks = view.to_dict().get("trump") if order is None else order
-        hand = [c for _, cards in group_hand(view.hand, marks) for c in cards]
+        hand = [c for _, cards in group_hand(view.hand, view.marks) for c in cards]
         title = self._title(view)
 
         def show(picked: Sequence[Card]) -> None:
@@ -275,7 +270,6 @@ class PlaySession:
                 view,
                 self.state.num_seats,
                 title=title,
-                order=order,
                 numbered=hand,
                 picked=picked,
                 config=self.state.config,
@@ -323,9 +317,7 @@ class PlaySession:
 
     def show_table(self) -> None:
         view = self.state.view(self.human)
-        panel = table_panel(
-            view, self.state.num_seats, title=self._title(view), order=self.order, config=self.state.config
-        )
+        panel = table_panel(view, self.state.num_seats, title=self._title(view), config=self.state.config)
         self.console.print(panel)
 
     def show_choices(self, menu: Sequence[Action], optional: bool, picker: Picker | None) -> None:

@@ -1,12 +1,13 @@
 """Drawing what a view holds as rich renderables: the table, a hand grouped by suit, tricks, score
 sheets, results. The cards shown come only from a :class:`~tricktable.core.View` (and its
-``to_dict()``), so the screen never shows more than the seat may know; the game's trump object, when
-the state has one, is used only to order and mark those cards.
+``to_dict()``), so the screen never shows more than the seat may know; which cards are trumps, the
+group each is shown in and the hand's order come from the view's ``marks`` (the game decides them):
+the terminal holds no rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -17,12 +18,13 @@ from rich.text import Text
 
 from tricktable.cards import Card, CardParseError, Suit
 from tricktable.core import View, team_of
+from tricktable.core.marks import Mark
 
 __all__ = [
     "DRAWN",
+    "PRESENTATION",
     "TABLE_ROWS",
-    "CardKey",
-    "card_order",
+    "CardMarks",
     "card_text",
     "cards_text",
     "common_rows",
@@ -33,7 +35,6 @@ __all__ = [
     "group_hand",
     "hand_text",
     "is_empty",
-    "is_trump_card",
     "legal_menu",
     "mapping_table",
     "plays_text",
@@ -46,8 +47,8 @@ __all__ = [
 TABLE_ROWS = 3
 """Rows of a growing list of records (a running score sheet) shown on the table; all are in the record."""
 
-CardKey = Callable[[Card], Any]
-"""A display order for cards, e.g. a game's own trump order (lower sorts first)."""
+CardMarks = Mapping[Card, Mark]
+"""A view's ``marks``: for each card of the pack, whether it is a trump, its display group and order."""
 
 # Fields every table panel draws in its own rows; every other view field is shown by its game's
 # panel or generically.
@@ -81,6 +82,11 @@ DRAWN = frozenset(
         "tricks_won",
     }
 )
+# Fields a view carries for a page to draw cards and seats with, not facts to list by name: the cards'
+# marks (used to underline, group and order cards), the card pick a browser drives, the labels beside
+# the seats and the trump's wording (the panels word the trump themselves).
+PRESENTATION = frozenset({"marks", "pick", "seat_marks", "trump_label"})
+_GROUP_WORDS = {"trump": "trumps", "joker": "jokers"}
 _SUIT_STYLE = {Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red", Suit.CLUBS: "bold"}
 
 
@@ -104,91 +110,35 @@ def team_name(team: int, viewer: int | None, num_seats: int) -> str:
     return f"{label} ({' & '.join(map(str, seats))})"
 
 
-def _trump_parts(trump: Any) -> tuple[Suit | None, str | None]:
-    """The trump suit and trump rank letter a view's ``trump`` field names (either may be None)."""
-    if isinstance(trump, str):
-        return _suit(trump), None
-    if isinstance(trump, Mapping):
-        rank = trump.get("rank")
-        suit = trump.get("suit")
-        return (_suit(suit) if isinstance(suit, str) else None), (str(rank) if rank is not None else None)
-    return None, None
-
-
-def _suit(text: str) -> Suit | None:
-    try:
-        return Suit.parse(text)
-    except CardParseError:
-        return None
-
-
-def card_order(state: object) -> Any:
-    """The trump of the state's view, which orders and classifies cards in every game (a
-    ``sort_key`` and an ``is_trump``), else None."""
-    view = getattr(state, "view", None)
-    trump = getattr(view(None), "trump", None) if callable(view) else None
-    if callable(getattr(trump, "sort_key", None)) and callable(getattr(trump, "is_trump", None)):
-        return trump
-    return None
-
-
-def is_trump_card(card: Card, trump: Any) -> bool:
-    """Whether the card is a trump: asked of the game's trump object when given (see
-    :func:`card_order`), else read from a view's ``trump`` field: its suit, its rank (Tractor's
-    ``{"rank", "suit"}``) or a joker."""
-    test = getattr(trump, "is_trump", None)
-    if callable(test):
-        return bool(test(card))
-    suit, rank = _trump_parts(trump)
-    if card.is_joker:
-        return trump is not None
-    return card.suit == suit or (rank is not None and card.rank is not None and card.rank.letter == rank)
-
-
-def card_text(card: Card | str, trump: Any = None) -> Text:
-    """One card in its notation, coloured by suit, trumps underlined."""
+def card_text(card: Card | str, marks: CardMarks | None = None) -> Text:
+    """One card in its notation, coloured by suit, underlined if ``marks`` say it is a trump."""
     c = card if isinstance(card, Card) else Card.parse(card)
     style = "bold magenta" if c.suit is None else _SUIT_STYLE[c.suit]
-    if is_trump_card(c, trump):
+    mark = None if marks is None else marks.get(c)
+    if mark is not None and mark.trump:
         style += " underline"
     return Text(str(c), style=style)
 
 
-def cards_text(cards: Iterable[Card | str], trump: Any = None) -> Text:
-    return Text(" ").join(card_text(c, trump) for c in cards)
+def cards_text(cards: Iterable[Card | str], marks: CardMarks | None = None) -> Text:
+    return Text(" ").join(card_text(c, marks) for c in cards)
 
 
-def _natural_key(trump: Any) -> CardKey:
-    """The game's order if ``trump`` is its trump object; else trumps first (jokers, trump-rank
-    cards, trump suit), then suits in S H D C order, each high to low."""
-    own = getattr(trump, "sort_key", None)
-    if callable(own):
-        return own  # type: ignore[no-any-return]
-    suit, rank = _trump_parts(trump)
-
-    def key(card: Card) -> tuple[int, int, int]:
-        if card.is_joker:
-            return (0, 0, -int(card))
-        assert card.suit is not None and card.rank is not None
-        if rank is not None and card.rank.letter == rank:
-            return (0, 1 if card.suit == suit else 2, int(card.suit))
-        if card.suit == suit:
-            return (0, 3, -int(card.rank))
-        return (1 + int(card.suit), 0, -int(card.rank))
-
-    return key
+def _group_label(group: str) -> str:
+    """``trumps``, ``jokers`` or ``♥ hearts``: a mark's group as the hand's line label."""
+    word = _GROUP_WORDS.get(group)
+    if word is not None:
+        return word
+    suit = Suit.parse(group)
+    return f"{suit.symbol} {suit.word}"
 
 
-def group_hand(hand: Sequence[Card], trump: Any) -> list[tuple[str, list[Card]]]:
-    """The hand sorted and split into labelled groups: trumps, then suits."""
-    ordered = sorted(hand, key=_natural_key(trump))
+def group_hand(hand: Sequence[Card], marks: CardMarks) -> list[tuple[str, list[Card]]]:
+    """The hand in the marks' display order, split into labelled groups (trumps, then suits) as the
+    marks group it."""
     groups: list[tuple[str, list[Card]]] = []
-    for card in ordered:
-        if is_trump_card(card, trump):
-            label = "trumps"
-        else:
-            assert card.suit is not None
-            label = f"{card.suit.symbol} {card.suit.word}"
+    for card in sorted(hand, key=lambda c: marks[c].order):
+        label = _group_label(marks[card].group)
         if groups and groups[-1][0] == label:
             groups[-1][1].append(card)
         else:
@@ -198,7 +148,7 @@ def group_hand(hand: Sequence[Card], trump: Any) -> list[tuple[str, list[Card]]]
 
 def hand_text(
     hand: Sequence[Card],
-    trump: Any,
+    marks: CardMarks,
     *,
     numbered: Sequence[Card] | None = None,
     picked: Sequence[Card] = (),
@@ -211,12 +161,12 @@ def hand_text(
     if numbered is not None:
         for i, card in enumerate(numbered):
             position.setdefault(card, []).append(i + 1)
-    for n, (label, cards) in enumerate(group_hand(hand, trump)):
+    for n, (label, cards) in enumerate(group_hand(hand, marks)):
         if n:
             out.append("\n")
         out.append(f"{label:<11}", style="dim")
         for card in cards:
-            piece = card_text(card, trump)
+            piece = card_text(card, marks)
             if card in remaining:
                 remaining.remove(card)
                 piece.stylize("strike dim")
@@ -228,18 +178,18 @@ def hand_text(
     return out
 
 
-def plays_text(plays: Sequence[Any], viewer: int | None, num_seats: int, trump: Any) -> Text:
+def plays_text(plays: Sequence[Any], viewer: int | None, num_seats: int, marks: CardMarks | None) -> Text:
     """A trick as ``you: QH · seat 1: 3H`` in play order."""
     out = Text()
     for i, (seat, cards) in enumerate(plays):
         if i:
             out.append("  ·  ", style="dim")
         out.append(f"{seat_name(seat, viewer, num_seats)}: ")
-        out.append_text(cards_text(cards, trump))
+        out.append_text(cards_text(cards, marks))
     return out
 
 
-def format_value(value: Any, trump: Any = None) -> Text:
+def format_value(value: Any, marks: CardMarks | None = None) -> Text:
     """Any JSON-able view value as compact text (cards are coloured when recognised)."""
     if value is None:
         return Text("—", style="dim")
@@ -247,7 +197,7 @@ def format_value(value: Any, trump: Any = None) -> Text:
         return Text("yes" if value else "no")
     if isinstance(value, str):
         try:
-            return card_text(Card.parse(value), trump) if len(value) <= 3 else Text(value)
+            return card_text(Card.parse(value), marks) if len(value) <= 3 else Text(value)
         except CardParseError:
             return Text(value)
     if isinstance(value, int | float):
@@ -258,17 +208,17 @@ def format_value(value: Any, trump: Any = None) -> Text:
             if i:
                 out.append(", ")
             out.append(f"{k}=", style="dim")
-            out.append_text(format_value(v, trump))
+            out.append_text(format_value(v, marks))
         return out
     if isinstance(value, Sequence):
         # A list of lists (bids per seat, a trick's plays) reads as "0 pass | 1 6"; anything else is
         # spaced out ("1 2H", a hand).
         groups = bool(value) and all(isinstance(v, list | tuple | Mapping) for v in value)
-        return Text(" | " if groups else " ").join(format_value(v, trump) for v in value)
+        return Text(" | " if groups else " ").join(format_value(v, marks) for v in value)
     return Text(str(value))
 
 
-def format_cell(value: Any, trump: Any = None, *, last: int | None = None) -> RenderableType:
+def format_cell(value: Any, marks: CardMarks | None = None, *, last: int | None = None) -> RenderableType:
     """Like :func:`format_value`, but a list of records (score-sheet items, bids) becomes a table,
     of only its ``last`` rows if given (a running score sheet grows all game)."""
     if isinstance(value, list | tuple) and value and all(_is_flat_record(v) for v in value):
@@ -280,9 +230,9 @@ def format_cell(value: Any, trump: Any = None, *, last: int | None = None) -> Re
         for key in keys:
             grid.add_column(_title(str(key)), style=None, header_style="dim")
         for v in value:
-            grid.add_row(*(format_value(v.get(k), trump) for k in keys))
+            grid.add_row(*(format_value(v.get(k), marks) for k in keys))
         return grid
-    return format_value(value, trump)
+    return format_value(value, marks)
 
 
 def _is_flat_record(value: Any) -> bool:
@@ -305,7 +255,9 @@ def is_empty(value: Any) -> bool:
 def trump_text(trump: Any, *, undeclared: bool = False) -> Text:
     """``♥ hearts``, ``rank 2, ♥ hearts``, or ``none``; ``undeclared`` when the view says no
     declaration stands yet (Tractor's draw), so a missing suit is not yet chosen rather than none."""
-    suit, rank = _trump_parts(trump)
+    rank = trump.get("rank") if isinstance(trump, Mapping) else None
+    letter = trump.get("suit") if isinstance(trump, Mapping) else trump
+    suit = _suit(letter) if isinstance(letter, str) else None
     out = Text()
     if rank is not None:
         out.append(f"rank {rank}, ")
@@ -318,17 +270,24 @@ def trump_text(trump: Any, *, undeclared: bool = False) -> Text:
     return out
 
 
+def _suit(text: str) -> Suit | None:
+    try:
+        return Suit.parse(text)
+    except CardParseError:
+        return None
+
+
 def _title(name: str) -> str:
     return name.replace("_", " ")
 
 
-def mapping_table(data: Mapping[str, Any], trump: Any = None) -> Table:
+def mapping_table(data: Mapping[str, Any], marks: CardMarks | None = None) -> Table:
     """A two-column table of a mapping (a score sheet, a result)."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
     for key, value in data.items():
-        grid.add_row(_title(str(key)), format_cell(value, trump))
+        grid.add_row(_title(str(key)), format_cell(value, marks))
     return grid
 
 
@@ -336,15 +295,16 @@ def generic_rows(
     data: Mapping[str, Any],
     viewer: int | None,
     num_seats: int,
-    trump: Any,
+    marks: CardMarks | None,
     *,
     skip: frozenset[str] = frozenset(),
 ) -> list[tuple[str, RenderableType]]:
-    """Rows for the view fields no panel draws (``skip`` and :data:`DRAWN` are left out): each field by
-    its name, a log of nested records only counted (the 'details' command prints it whole)."""
+    """Rows for the view fields no panel draws (``skip``, :data:`DRAWN` and :data:`PRESENTATION` are left
+    out): each field by its name, a log of nested records only counted (the 'details' command prints it
+    whole)."""
     rows: list[tuple[str, RenderableType]] = []
     for key, value in data.items():
-        if key in DRAWN or key in skip or is_empty(value):
+        if key in DRAWN or key in PRESENTATION or key in skip or is_empty(value):
             continue
         if (
             isinstance(value, list)
@@ -354,12 +314,12 @@ def generic_rows(
         ):
             rows.append((_title(key), Text(f"{len(value)} entries (type 'details')", style="dim")))
         else:
-            rows.append((_title(key), format_cell(value, trump, last=TABLE_ROWS)))
+            rows.append((_title(key), format_cell(value, marks, last=TABLE_ROWS)))
     return rows
 
 
 def common_rows(
-    data: Mapping[str, Any], viewer: int | None, num_seats: int, trump: Any
+    data: Mapping[str, Any], viewer: int | None, num_seats: int, marks: CardMarks | None
 ) -> list[tuple[str, RenderableType]]:
     """The rows of a game with no panel of its own: the common fields by name."""
     rows: list[tuple[str, RenderableType]] = []
@@ -375,7 +335,7 @@ def common_rows(
     if data.get("declarers") is not None:
         rows.append(("declarers", Text(team_name(data["declarers"], viewer, num_seats))))
     if "turn_up" in data:
-        rows.append(("turned up", format_value(data["turn_up"], trump)))
+        rows.append(("turned up", format_value(data["turn_up"], marks)))
     scores = Text()
     for team, score in enumerate(data.get("scores", [])):
         if team:
@@ -386,7 +346,7 @@ def common_rows(
     if "points" in data:
         rows.append(("points", format_value(data["points"])))
     if data.get("kitty"):
-        rows.append(("kitty", format_value(data["kitty"], trump)))
+        rows.append(("kitty", format_value(data["kitty"], marks)))
     return rows
 
 
@@ -395,11 +355,11 @@ def details(view: View) -> RenderableType:
     parts: list[RenderableType] = []
     data = view.to_dict()
     for key, value in data.items():
-        if key in DRAWN or not isinstance(value, list) or not value:
+        if key in DRAWN or key in PRESENTATION or not isinstance(value, list) or not value:
             continue
         if all(isinstance(v, Mapping) for v in value):
             parts.append(Text(_title(key), style="cyan"))
-            parts += [format_value(v, data.get("trump")) for v in value]
+            parts += [format_value(v, view.marks) for v in value]
     return Group(*parts) if parts else Text("nothing more to show", style="dim")
 
 

@@ -18,7 +18,7 @@ from tricktable.cli.narrate import narrate
 from tricktable.cli.options import get_game
 from tricktable.cli.panels import table_panel
 from tricktable.cli.prompt import ask
-from tricktable.cli.render import card_order, result_panel
+from tricktable.cli.render import result_panel
 from tricktable.cli.saves import load_json
 from tricktable.core import Action, Game, State, TricktableError
 from tricktable.core.events import Event
@@ -84,9 +84,7 @@ def show_step(
     console.print(f"[bold]step {step}/{total}[/bold]: ", end="")
     console.print("; ".join(lines), markup=False)
     title = f"{replay.game.title} — {who}"
-    console.print(
-        table_panel(view, replay.num_seats, title=title, order=card_order(state), config=state.config)
-    )
+    console.print(table_panel(view, replay.num_seats, title=title, config=state.config))
     if step == total and state.is_over and state.result is not None:
         console.print(result_panel(state.result.to_dict(), replay.num_seats, seat))
 

@@ -37,17 +37,16 @@ def table_panel(
     num_seats: int,
     *,
     title: str,
-    order: Any = None,
     numbered: Sequence[Card] | None = None,
     picked: Sequence[Card] = (),
     config: object | None = None,
 ) -> Panel:
-    """The whole table as the view's seat sees it. ``order`` is the game's trump object (sorts and
-    marks cards), ``config`` the game's rules (what a contract is worth); ``numbered`` and ``picked``
+    """The whole table as the view's seat sees it, its cards marked, grouped and ordered by the view's
+    ``marks``; ``config`` is the game's rules (what a contract is worth); ``numbered`` and ``picked``
     number the hand and strike the picked cards while a multi-card play is being picked."""
     data = view.to_dict()
     viewer = view.seat
-    marks = data.get("trump") if order is None else order
+    marks = view.marks
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()

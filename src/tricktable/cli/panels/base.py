@@ -14,7 +14,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from tricktable.cli.render import cards_text, plays_text, seat_name
+from tricktable.cli.render import CardMarks, cards_text, plays_text, seat_name
 from tricktable.core import team_of
 
 __all__ = ["Context", "GamePanel", "Row", "joined"]
@@ -36,12 +36,12 @@ def joined(parts: Iterable[Text | str]) -> Text:
 
 @dataclass(frozen=True)
 class Context:
-    """Who is looking (``viewer`` None: a spectator), how many seats, what marks trumps, and the
-    game's config when known (public rules, used to say what a contract is worth)."""
+    """Who is looking (``viewer`` None: a spectator), how many seats, the view's card marks (which cards
+    are trumps), and the game's config when known (public rules, used to say what a contract is worth)."""
 
     viewer: int | None
     num_seats: int
-    marks: Any = None
+    marks: CardMarks | None = None
     config: object | None = None
 
     def seat(self, seat: int | None) -> str:

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tricktable.cli.render import cards_text
+from tricktable.cli.render import CardMarks, cards_text
 from tricktable.core import panel as p
 from tricktable.core.description import GameDescription
 
@@ -20,7 +20,7 @@ __all__ = ["draw_panel"]
 class _Words:
     """English words: the game's, then the ones every panel shares; else the fallback, else the key."""
 
-    def __init__(self, description: GameDescription, marks: object = None) -> None:
+    def __init__(self, description: GameDescription, marks: CardMarks | None = None) -> None:
         self.words: Mapping[str, str] = {**p.WORDS["en"], **description.words["en"]}
         self.marks = marks
 
@@ -65,7 +65,9 @@ def _part(part: p.Sheet | p.Line | p.Section, words: _Words) -> RenderableType:
     return Group(title, *(_part(q, words) for q in part.parts))
 
 
-def draw_panel(panel: p.Panel, description: GameDescription, marks: object = None) -> RenderableType:
-    """The panel in English; ``marks`` is the game's trump object (marks trump cards)."""
+def draw_panel(
+    panel: p.Panel, description: GameDescription, marks: CardMarks | None = None
+) -> RenderableType:
+    """The panel in English; ``marks`` are a view's card marks (trump cards are underlined)."""
     words = _Words(description, marks)
     return Group(*(_part(part, words) for part in panel.parts))
