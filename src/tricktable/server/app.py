@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -107,6 +109,12 @@ async def healthz(request: Request) -> Response:
 
 
 async def list_games(request: Request) -> Response:
+    return Response(_games_catalogue(), media_type="application/json")
+
+
+@functools.cache
+def _games_catalogue() -> bytes:
+    """GET /api/games's body: the same for the process's life, so made once (every page asks)."""
     out = []
     for name in games.names():
         g = games.get(name)
@@ -125,7 +133,7 @@ async def list_games(request: Request) -> Response:
             }
         )
     # The words every game's score sheet may use; each game's own are in its entry.
-    return JSONResponse({"games": out, "words": panel.WORDS})
+    return orjson.dumps({"games": out, "words": panel.WORDS})
 
 
 async def create_table(request: Request) -> Response:

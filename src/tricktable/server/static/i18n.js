@@ -1019,12 +1019,17 @@ export function addGameWords(catalogue) {
   }
 }
 
+// The games' catalogue (asked for once a page): their words are added as it comes; it resolves to
+// the catalogue ({} if it could not be had: a word then shows as its key, a game's title as its name).
 let gameWords = null;
 export function loadGameWords() {
   gameWords ??= fetch("/api/games", { headers: { Accept: "application/json" } })
     .then((r) => r.json())
-    .then(addGameWords)
-    .catch(() => {}); // without them a word shows as its key, and the game's title as its name
+    .then((catalogue) => {
+      addGameWords(catalogue);
+      return catalogue;
+    })
+    .catch(() => ({}));
   return gameWords;
 }
 

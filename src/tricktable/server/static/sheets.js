@@ -1,11 +1,10 @@
 // The score sheet: drawn from the panel the server sends with each state (tables of rows of cells,
 // lines and titled sections; see tricktable.core.panel), in the reader's language. It knows no game:
-// each game builds its panel from its view, and its words come with it (i18n.js, loadGameWords).
+// each game builds its panel from its view, and its words come with it (i18n.js, loadGameWords: the
+// page waits for them before it draws a table).
 // A word that names a team carries the team's index (params.team): the reader's own is marked.
 import { h } from "./dom.js";
-import { cardsFace, has, loadGameWords, t, tg } from "./i18n.js";
-
-await loadGameWords();
+import { cardsFace, has, t, tg } from "./i18n.js";
 
 let mine = null; // the reader's team, while a sheet is drawn
 

@@ -4,17 +4,14 @@
 // and the game-over screen offers a rematch at the same seats. The game's word for a deal and its
 // score unit come with the game (GET /api/games): the page names no game.
 import { api, fill, h, saveSeat, savedSeat } from "./dom.js";
-import { t } from "./i18n.js";
+import { loadGameWords, t } from "./i18n.js";
 import { onTick } from "./people.js";
 import { plural } from "./people_words.js";
 import { scoreSheet } from "./sheets.js";
 import { $, S, seatName, tableId, teamOf, view } from "./state.js";
 
 let described = {};
-fetch("/api/games", { headers: { Accept: "application/json" } })
-  .then((r) => r.json())
-  .then((c) => (described = Object.fromEntries((c.games || []).map((g) => [g.name, g]))))
-  .catch(() => {});
+loadGameWords().then((c) => (described = Object.fromEntries((c.games || []).map((g) => [g.name, g]))));
 
 function sendReady() {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ready" }));

@@ -8,7 +8,7 @@ import { playerName, savedSeat } from "./dom.js";
 import { installSprite } from "./faces.js";
 import { handKeys, renderHand } from "./hand.js";
 import { appendLog, renderLast } from "./history.js";
-import { langSwitch, onLang, translate } from "./i18n.js";
+import { langSwitch, loadGameWords, onLang, translate } from "./i18n.js";
 import { isLesson, renderLesson, startLesson } from "./lesson.js";
 import { setupPanels } from "./panels.js";
 import { replayGo, replayKeys } from "./replay.js";
@@ -17,6 +17,7 @@ import { $, S, loadSummary, tableId } from "./state.js";
 import { renderError } from "./status.js";
 
 async function start() {
+  const words = loadGameWords(); // asked for at once, beside the table's summary (the page preloads both)
   installSprite();
   langSwitch($("lang"));
   translate();
@@ -60,11 +61,12 @@ async function start() {
   $("last").addEventListener("keydown", (event) => event.key === "Escape" && showLast(false));
   setInterval(() => send({ type: "ping" }), 25000);
   if (isLesson()) {
+    await words;
     startLesson();
     document.body.dataset.ready = "1";
     return;
   }
-  await loadSummary();
+  await Promise.all([loadSummary(), words]);
   const saved = savedSeat(tableId);
   const query = new URLSearchParams(location.search);
   const watching = query.has("watch");
