@@ -252,7 +252,8 @@ class TrickSearch:
                 previous = card  # equivalent to the card above it: a run is searched through its top
                 continue
             previous = card
-            rank = card % 13 + (13 if suit == trump else 0)
+            # A joker (codes 52 and 53) ranks above the trump ace.
+            rank = (card % 13 if card < 52 else card - 39) + (13 if suit == trump else 0)
             if not trick:
                 # Lead a sure winner (the top card left in its suit) first, else low cards, trumps last.
                 if not others & suit_masks[suit] & ~((1 << (card + 1)) - 1):
