@@ -93,10 +93,15 @@ class BackAlleyRules(Rules):
         """Team 0's tricks from here: at least what its sure trumps or the leader's quick tricks give
         it, at most what team 1's leave. A side holding the top k trumps left wins a trick with each
         of them held by one partner (no other trump can beat them, and one seat's cards fall in
-        different tricks)."""
+        different tricks). The partner's quick tricks are the leader's too when the leader can lead
+        to one of their suits: the partner's top card wins that round as if the partner had led it
+        (its cards there are above the leader's, and no opponent ruffs), then the partner leads."""
         left = hands[0].bit_count()
         lo, hi = 0, left
-        quick = self._quick(hands, leader, status)
+        quick, _ = self._quick(hands, leader, status)
+        partners, entries = self._quick(hands, (leader + 2) % 4, status)
+        if partners > quick and self._entry(hands[leader], entries, status):
+            quick = partners
         if leader % 2 == 0:
             lo = quick
         else:
@@ -114,18 +119,33 @@ class BackAlleyRules(Rules):
         sure = max((hands[side] & run).bit_count(), (hands[side + 2] & run).bit_count())
         return (max(lo, sure), hi) if side == 0 else (lo, min(hi, left - sure))
 
-    def _quick(self, hands: Sequence[int], leader: int, status: Hashable) -> int:
-        """The leader's quick tricks: its cards above every opponent's (and its partner's, so the
-        lead stays) in a suit, cashed one after another; a side suit only as many rounds as every
-        opponent holding a trump can follow (then it could ruff), trumps only when they may be led.
-        Opponents who follow never discard, and those who discard hold no trump to ruff with, so
-        the suits add up."""
+    def _entry(self, hand: int, entries: int, status: Hashable) -> bool:
+        """Whether ``hand`` may lead a card to its partner's quick tricks: a card, not a joker (a led
+        joker changes what the others must play), of a suit whose top card the partner cashes
+        (``entries``, by suit), trumps only when they may be led."""
+        trumps = self.trumps
+        for suit, mask in enumerate(self.suit_masks):
+            if (
+                entries >> suit & 1
+                and hand & mask & ~_JOKERS
+                and (suit != self.trump or status or not hand & ~trumps)
+            ):
+                return True
+        return False
+
+    def _quick(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
+        """The quick tricks of ``leader`` if it were to lead, and the suits they hold (a bit per
+        suit): its cards above every opponent's (and its partner's, so the lead stays) in a suit,
+        cashed one after another; a side suit only as many rounds as every opponent holding a trump
+        can follow (then it could ruff), trumps only when they may be led. Opponents who follow
+        never discard, and those who discard hold no trump to ruff with, so the suits add up."""
         mine = hands[leader]
         partner = hands[(leader + 2) % 4]
         left_opp, right_opp = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
         trumps = self.trumps
         ruffers = [o for o in (left_opp, right_opp) if o & trumps]
         total = 0
+        suits = 0
         for suit, mask in enumerate(self.suit_masks):
             held = mine & mask
             if not held:
@@ -138,11 +158,14 @@ class BackAlleyRules(Rules):
             if suit == self.trump:
                 if status or not mine & ~trumps:
                     total += count
+                    suits |= 1 << suit
                 continue
             for opp in ruffers:
                 count = min(count, (opp & mask).bit_count())
-            total += count
-        return total
+            if count:
+                total += count
+                suits |= 1 << suit
+        return total, suits
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
         """The hands by relative rank: in each suit a card's place among the cards still in play, so
