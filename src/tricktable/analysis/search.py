@@ -258,8 +258,9 @@ class TrickSearch:
                 # Lead a sure winner (the top card left in its suit) first, else low cards, trumps last.
                 if not others & suit_masks[suit] & ~((1 << (card + 1)) - 1):
                     keyed.append((0 if suit == trump else 1, -card, card))
-                else:
-                    keyed.append((3 if suit == trump else 2, rank, card))
+                else:  # low cards, first of the suits where the partner is longest
+                    length = (hands[(seat + 2) % n] & suit_masks[suit]).bit_count()
+                    keyed.append((3 if suit == trump else 2, rank - 32 * length, card))
             elif partner_wins:  # give the partner's trick points
                 keyed.append((1, rank - 16 * points[card], card))
             elif (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
