@@ -1,5 +1,6 @@
 """Back Alley's search bounds (sure trumps, quick tricks, the partner's quick tricks reached through
-an entry) against plain minimax on the search's masks: a bound the search trusts must hold."""
+an entry) against plain minimax on the search's masks: a bound the search trusts must hold; and its
+table key, which merges positions by relative rank only."""
 
 from __future__ import annotations
 
@@ -62,3 +63,14 @@ def test_bounds_hold_the_minimax_trick_count() -> None:
         partner_entries += through > own and rules._entry(hands[leader], entries, status)
     assert checked >= 100
     assert partner_entries >= 5  # the partner's quick tricks were the bound some of these times
+
+
+def test_the_table_key_keeps_relative_ranks_and_no_more() -> None:
+    rules = BackAlleyRules(1, True)  # hearts trump: codes 13 to 25, the jokers 52 and 53
+    spades = rules.key((1 << 12, 1 << 10, 1 << 5, 1 << 3), 0, True)
+    assert rules.key((1 << 11, 1 << 9, 1 << 2, 1 << 0), 0, True) == spades  # only low cards gone
+    assert rules.key((1 << 10, 1 << 12, 1 << 5, 1 << 3), 0, True) != spades  # the top changed hands
+    assert rules.key((1 << 12, 1 << 10, 1 << 5, 1 << 3), 1, True) != spades  # another leader
+    assert rules.key((1 << 12, 1 << 10, 1 << 5, 1 << 16), 0, True) != spades  # a heart, not a spade
+    jokers = rules.key((1 << 52, 1 << 53, 1 << 5, 1 << 3), 0, False)
+    assert rules.key((1 << 53, 1 << 52, 1 << 5, 1 << 3), 0, False) != jokers

@@ -14,7 +14,6 @@ highest trump and a led little joker the lowest, so leading one is not leading t
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from functools import cache
 from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER
@@ -34,16 +33,19 @@ _SUIT_BITS = (1 << 13) - 1
 _SHIFTS = (0, 13, 26, 39)
 
 
-@cache
-def _closed(held: int, chunk: int) -> int:
-    """``chunk`` (a seat's cards of one suit, within ``held``, the suit's cards in play) with the
-    gaps of ``held`` closed: each card's bit is its place among the cards in play."""
-    out = 0
-    place = 0
+def _holders(c0: int, c1: int, c2: int, c3: int) -> int:
+    """One suit's cards in play (``c0``..``c3``: each seat's, as bits), lowest first, as the seats
+    holding them: two bits each, under a leading 1 that marks how many there are."""
+    out = 1
     for b in range(13):
-        if held >> b & 1:
-            out |= (chunk >> b & 1) << place
-            place += 1
+        if c0 >> b & 1:
+            out <<= 2
+        elif c1 >> b & 1:
+            out = out << 2 | 1
+        elif c2 >> b & 1:
+            out = out << 2 | 2
+        elif c3 >> b & 1:
+            out = out << 2 | 3
     return out
 
 
@@ -64,6 +66,8 @@ class BackAlleyRules(Rules):
         self.suit_masks = masks
         self.trumps = masks[trump]
         self.forces = little_joker_forces
+        self._suits: dict[tuple[int, int, int, int], int] = {}
+        """Each suit's holdings met so far (a seat's cards of the suit each), as :func:`_holders`."""
 
     def allowed(self, hand: int, trick: Sequence[int], status: Hashable) -> int:
         trumps = hand & self.trumps
@@ -168,16 +172,24 @@ class BackAlleyRules(Rules):
         return total, suits
 
     def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
-        """The hands by relative rank: in each suit a card's place among the cards still in play, so
-        that positions differing only in which low cards have gone share an entry (the jokers as
-        themselves: they lead differently)."""
-        parts: list[object] = [leader, status, *(h & _JOKERS for h in hands)]
+        """The hands by relative rank: in each suit, the seats holding its cards still in play from
+        the lowest up, so that positions differing only in which low cards have gone share an entry
+        (the jokers as themselves: they lead differently)."""
+        h0, h1, h2, h3 = hands
+        jokers = (h0 & _JOKERS) | (h1 & _JOKERS) << 2 | (h2 & _JOKERS) << 4 | (h3 & _JOKERS) << 6
+        suits = self._suits
+        parts: list[object] = [leader, status, jokers]
         for shift in _SHIFTS:
-            chunks = [(h >> shift) & _SUIT_BITS for h in hands]
-            held = chunks[0] | chunks[1] | chunks[2] | chunks[3]
-            if held & (held + 1):  # gaps: close them
-                chunks = [_closed(held, c) for c in chunks]
-            parts.extend(chunks)
+            chunks = (
+                h0 >> shift & _SUIT_BITS,
+                h1 >> shift & _SUIT_BITS,
+                h2 >> shift & _SUIT_BITS,
+                h3 >> shift & _SUIT_BITS,
+            )
+            code = suits.get(chunks)
+            if code is None:
+                code = suits[chunks] = _holders(*chunks)
+            parts.append(code)
         return tuple(parts)
 
 
