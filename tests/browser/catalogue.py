@@ -1,50 +1,31 @@
-"""The browser's string catalogue (``static/i18n.js``) read from Python, and the refusal codes the
-engine can give, so tests can hold one to the other without a browser."""
+"""The browser's string catalogue (``static/i18n.js``, read as the terminal reads it:
+:func:`tricktable.cli.refusals.messages`) and the refusal codes the engine can give, so tests can hold
+one to the other without a browser."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from functools import cache
 from pathlib import Path
 
 import tricktable
+from tricktable.cli.refusals import STATIC, messages
 
-STATIC = Path(tricktable.__file__).parent / "server" / "static"
+__all__ = [
+    "LANGS",
+    "SOURCE",
+    "STATIC",
+    "messages",
+    "placeholders",
+    "reason_codes",
+    "reason_sites",
+    "rule_texts",
+]
+
 SOURCE = Path(tricktable.__file__).parent
 LANGS = ("en", "it", "cy")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-# i18n.js keeps one entry a line, `"key": "text",` (a JSON string each side), inside `en: {` ... `},`.
-_BLOCK = re.compile(r"^  (\w+): \{$")
-_ENTRY = re.compile(r'^\s*("(?:[^"\\]|\\.)*"):\s*("(?:[^"\\]|\\.)*"),$')
-
-
-@cache
-def messages(name: str = "i18n.js") -> dict[str, dict[str, str]]:
-    """``{lang: {key: text}}`` of a catalogue module's ``MESSAGES``. Fails on a line inside a language
-    block that is neither an entry nor a comment, so the reading cannot silently miss entries."""
-    out: dict[str, dict[str, str]] = {}
-    current: dict[str, str] | None = None
-    for number, line in enumerate((STATIC / name).read_text(encoding="utf-8").splitlines(), 1):
-        block = _BLOCK.match(line)
-        if block:
-            current = out.setdefault(block.group(1), {})
-            continue
-        if current is None:
-            continue
-        if line in ("  },", "};"):
-            current = None
-            continue
-        entry = _ENTRY.match(line)
-        if entry:
-            key, text = json.loads(entry.group(1)), json.loads(entry.group(2))
-            assert key not in current, f"{name}:{number}: {key} twice"
-            current[key] = text
-        else:
-            assert line.strip().startswith("//") or not line.strip(), f"{name}:{number}: unreadable: {line}"
-    return out
 
 
 def placeholders(text: str) -> set[str]:

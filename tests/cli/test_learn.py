@@ -7,6 +7,7 @@ import pytest
 
 from tests.learn.paths import PATHS, right_actions
 from tricktable import learn
+from tricktable.cli.refusals import messages, refusal_text
 
 from .conftest import CliRunner
 
@@ -46,3 +47,40 @@ def test_bare_cards_are_plays_and_input_ending_stops_cleanly(cli: CliRunner) -> 
 def test_a_lesson_that_does_not_exist_is_a_one_line_error(cli: CliRunner) -> None:
     cli("learn", "tractor", "--lesson", "9").assert_clean_error("lessons 1 to 1")
     cli("learn", "tractor", "--lang", "fr").assert_clean_error("invalid choice")
+
+
+@pytest.mark.parametrize("lang", ["it", "cy"])
+@pytest.mark.parametrize("game", ["all-fours", "back-alley", "tractor"])
+def test_the_engines_refusals_are_worded_in_the_lessons_language(
+    cli: CliRunner, game: str, lang: str
+) -> None:
+    """Every refusal a lesson's path meets is shown in ``lang`` from the catalogue the browser reads
+    (its code's words, params filled), not in the engine's English."""
+    lesson = learn.lesson(game)
+    rights = right_actions(game)
+    for index, wrong, code in PATHS[lesson.name].wrong:
+        if code is None:
+            continue
+        tutor = learn.Tutor(lesson)
+        for right in rights[:index]:
+            tutor.attempt(right)
+        english = tutor.attempt(wrong).reason
+        run = cli("learn", game, "--lang", lang, stdin=[*rights[:index], wrong, "quit"])
+        assert run.code == 0, run.err
+        out = " ".join(run.out.split())  # the console wraps long lines
+        text = messages()[lang][f"rule.{code}"]
+        opening = text.split("{")[0].strip()
+        assert (opening[:1].upper() + opening[1:]) in out, (code, opening)
+        assert english not in out, english
+
+
+def test_a_refusals_params_are_worded_in_the_language() -> None:
+    params = {"first": "9H", "first_suit": "trumps", "card": "AD", "suit": "D"}
+    assert refusal_text("lead_one_suit", params, "it", str) == (
+        "Un'uscita dev'essere tutta di un seme (le briscole contano come un seme): "
+        "9H è di briscola ma AD è di quadri ♦"
+    )
+    assert refusal_text("turn_of", {"mover_seat": 2, "phase": "bid"}, "it", lambda s: f"posto {s}") == (
+        "Tocca a posto 2 (dichiarazioni)"
+    )
+    assert refusal_text("no_such_rule", {}, "cy", str) is None

@@ -1,8 +1,9 @@
 """``tricktable learn GAME``: a game's lesson at the terminal, in English, Italian or Welsh.
 
 The lesson and its checks are the library's (:mod:`tricktable.learn`): this module shows the table,
-the step's words and the verdict on each attempt. The engine's refusals are worded in English (the
-catalogue of their other languages is the browser's); the lesson's own words follow ``--lang``.
+the step's words and the verdict on each attempt, all in ``--lang``: the engine's refusals are worded
+from their code and params with the catalogue the browser reads (:mod:`~tricktable.cli.refusals`),
+in English (and for a code the catalogue does not word) the engine's own words.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from tricktable.cli.narrate import narrate
 from tricktable.cli.options import get_game
 from tricktable.cli.panels import score_sheet, table_panel
 from tricktable.cli.prompt import ask
+from tricktable.cli.refusals import messages, refusal_text
 from tricktable.table import EventFeed
 
 __all__ = ["add_learn_parser", "learn_command", "verdict_text"]
@@ -38,14 +40,20 @@ def add_learn_parser(sub: Any) -> None:
     cmd.add_argument("--lang", choices=learn.LANGS, default="en", help="the lesson's language (default en)")
 
 
-def verdict_text(verdict: learn.Verdict, words: dict[str, str], unit: str) -> str:
-    """A verdict in the lesson's words (the refusal's reason is the engine's English)."""
+def verdict_text(
+    verdict: learn.Verdict, words: dict[str, str], unit: str, lang: str = "en", seat: int = 0
+) -> str:
+    """A verdict in the lesson's words; a refusal's reason in ``lang`` where the catalogue words its
+    code, else the engine's English. ``seat`` is the learner's."""
     label = words[f"learn.label.{verdict.label or 'none'}"]
     loss = "" if verdict.loss is None else f"{verdict.loss:.2f}"
+    reason = verdict.reason
+    if verdict.kind == "refused" and lang != "en":  # in English, the engine's own words
+        reason = refusal_text(verdict.code, verdict.params, lang, lambda s: _seat(s, seat, lang)) or reason
     return words[verdict.word].format(
         action=verdict.action,
         best=verdict.best or "",
-        reason=verdict.reason,
+        reason=reason,
         loss=loss,
         unit=words[f"learn.unit.{unit}"],
         label=label,
@@ -89,7 +97,7 @@ def learn_command(console: Console, args: argparse.Namespace) -> int:
                     continue
                 verdict = tutor.attempt(_as_action(text, tutor))
                 style = "green" if verdict.kind == "right" else "red"
-                console.print(verdict_text(verdict, words, unit), style=style)
+                console.print(verdict_text(verdict, words, unit, args.lang, tutor.seat), style=style)
                 if verdict.kind == "right":
                     break
             _tell(console, tutor, told)
@@ -101,6 +109,12 @@ def learn_command(console: Console, args: argparse.Namespace) -> int:
     console.print(words[lesson.word("end")])
     console.print(f"[bold]{words['learn.done']}[/bold]")
     return 0
+
+
+def _seat(seat: int, learner: int, lang: str) -> str:
+    """A seat named in a refusal: ``you`` for the learner, else ``seat 2`` (numbered as on the table)."""
+    words = messages()[lang]
+    return words["create.you"] if seat == learner else words["create.seat"].format(n=seat)
 
 
 def _as_action(text: str, tutor: learn.Tutor) -> str:
