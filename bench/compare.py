@@ -29,10 +29,12 @@ from tricktable import games
 
 def deal_key(state):
     # The deal's index as each version of the states holds it: a flat field (All Fours and Tractor
-    # before their records), in their deal record, the hand (Back Alley).
+    # before their records), in a record (All Fours' deal, Tractor's round), the hand (Back Alley).
     if hasattr(state, "deal_no"):
         return state.deal_no
-    return state.match.number if name == "back-alley" else state.deal.number
+    if name == "back-alley":
+        return state.match.number
+    return state.deal.number if name == "all-fours" else state.round.deal_no
 
 name, count, checked = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "checked"
 game = games.get(name)

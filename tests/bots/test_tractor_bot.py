@@ -146,7 +146,7 @@ def test_search_candidates_are_legal_and_cover_the_units() -> None:
     for seed in range(12):
         state: TractorState = GAME.new(seed=seed)
         players = {s: HeuristicBot(seed + s) for s in range(4)}
-        while not state.is_over and state.round_no == 0:
+        while not state.is_over and state.round.number == 0:
             seat = state.to_move if state.to_move is not None else state.acting_seats()[0]
             legal = state.legal_actions(seat)
             view = state.view(seat)

@@ -29,46 +29,43 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = ["evolve"]
 
-_Copier = Callable[..., Any]
-_COPIERS: dict[type, _Copier] = {}
-_UNSET = object()
+_Copier = Callable[[Any, dict[str, Any]], Any]
+_COPIERS: dict[type, tuple[_Copier, frozenset[str]]] = {}
 
 
-def _copier(cls: type) -> _Copier:
-    """``copy(old, **changes)`` for ``cls``: a function with one keyword per field (so a wrong name
-    raises), setting each slot to the change or the old value."""
+def _copier(cls: type) -> tuple[_Copier, frozenset[str]]:
+    """``copy(old, changes)`` for ``cls``, setting each slot to its change or its old value, and the
+    class's field names (a change must name one)."""
     names = [f.name for f in dataclasses.fields(cls)]
     slotted = "__slots__" in cls.__dict__ and "__dict__" not in cls.__dict__
     if not slotted or hasattr(cls, "__post_init__") or any(not f.init for f in dataclasses.fields(cls)):
-        return _by_replace
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_UNSET": _UNSET}
-    lines = [f"def copy(old, *, {', '.join(f'{n}=_UNSET' for n in names)}):", "    new = _new(_cls)"]
+        return _by_replace, frozenset(names)
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = ["def copy(old, changes):", "    new = _new(_cls)"]
     for i, name in enumerate(names):
         scope[f"_set{i}"] = getattr(cls, name).__set__
-        lines.append(f"    _set{i}(new, old.{name} if {name} is _UNSET else {name})")
+        lines.append(f"    _set{i}(new, changes[{name!r}] if {name!r} in changes else old.{name})")
     lines.append("    return new")
-    exec("\n".join(lines), scope)
+    exec("\n".join(lines), scope)  # the source is built above from the class's own field names
     copy: _Copier = scope["copy"]
-    return copy
+    return copy, frozenset(names)
 
 
-def _by_replace(old: Any, **changes: Any) -> Any:
+def _by_replace(old: Any, changes: dict[str, Any]) -> Any:
     return dataclasses.replace(old, **changes)
 
 
 def _evolve(state: Any, /, **changes: Any) -> Any:
     cls = state.__class__
-    copy = _COPIERS.get(cls)
-    if copy is None:
-        copy = _COPIERS[cls] = _copier(cls)
-    try:
-        return copy(state, **changes)
-    except TypeError:
-        names = [f.name for f in dataclasses.fields(cls)]
-        wrong = ", ".join(repr(k) for k in changes if k not in names)
-        if not wrong:
-            raise
-        raise TypeError(f"{cls.__name__} has no field {wrong} (its fields: {', '.join(names)})") from None
+    known = _COPIERS.get(cls)
+    if known is None:
+        known = _COPIERS[cls] = _copier(cls)
+    copy, names = known
+    if changes.keys() <= names:
+        return copy(state, changes)
+    wrong = ", ".join(repr(k) for k in changes if k not in names)
+    fields = ", ".join(f.name for f in dataclasses.fields(cls))
+    raise TypeError(f"{cls.__name__} has no field {wrong} (its fields: {fields})")
 
 
 if TYPE_CHECKING:

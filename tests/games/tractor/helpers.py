@@ -11,7 +11,7 @@ from tricktable import games
 from tricktable.cards import Card, parse_cards
 from tricktable.games.tractor import Trump
 from tricktable.games.tractor.config import Config
-from tricktable.games.tractor.state import PACK, TractorState
+from tricktable.games.tractor.state import PACK, Kitty, TractorState, Tricks
 
 GAME = games.get("tractor")
 
@@ -85,16 +85,17 @@ def playing(
         base,
         config=Config.from_value(dict(config or {})),
         stage="play",
-        round_no=round_no,
-        levels=levels,
-        declarers=declarers,
-        starter=starter,
-        first_drawer=starter,
+        mover=starter if leader is None else leader,
         drawn=100,
         hands=tuple(parse_cards(hands.get(s, "")) for s in range(4)),
-        trump=trump,
-        kitty=parse_cards(kitty),
-        leader=starter if leader is None else leader,
-        mover=starter if leader is None else leader,
-        points=points,
+        round=dataclasses.replace(
+            base.round,
+            number=round_no,
+            levels=levels,
+            declarers=declarers,
+            starter=starter,
+            first_drawer=starter,
+        ),
+        kitty=Kitty(trump, buried=parse_cards(kitty)),
+        tricks=Tricks(starter if leader is None else leader, points=points),
     )

@@ -26,7 +26,7 @@ from .helpers import GAME, draw, draw_all, new, pass_all, stack
 def test_draw_goes_one_card_at_a_time_counter_clockwise_from_the_first_round_starter() -> None:
     for first in (0, 2):
         state = GAME.new(seed=5, config={"first_round_starter": first})
-        deck = state.deck
+        deck = state.round.deck
         for i in range(100):
             assert state.phase == "draw" and state.to_move == (first + i) % 4
             state = state.apply("draw")
@@ -47,7 +47,7 @@ def test_only_the_drawer_draws_but_anyone_holding_a_declaration_may_declare() ->
     with pytest.raises(NotYourTurnError, match="seat 3 cannot act now"):
         state.apply("draw", 3)
     state = state.apply("declare 2S", 1)
-    assert state.declaration is not None and state.declaration.seat == 1
+    assert state.declaring.declaration is not None and state.declaring.declaration.seat == 1
     assert state.to_move == 2  # declaring does not take the drawer's turn
     assert "2S" in state.view(3).to_dict()["declaration"]["cards"]
 
@@ -61,7 +61,7 @@ def test_a_single_falls_to_a_pair_and_a_pair_only_to_jokers() -> None:
     with pytest.raises(IllegalActionError, match="only a pair of identical jokers can overturn it"):
         state.apply("declare 2D 2D", 3)
     state = state.apply("declare LJ LJ", 2)
-    assert state.declaration is not None and state.declaration.kind == "jokers"
+    assert state.declaring.declaration is not None and state.declaring.declaration.kind == "jokers"
     for seat in range(4):
         assert not state.legal_actions(seat) or [str(a) for a in state.legal_actions(seat)] == ["draw"]
 
@@ -71,7 +71,7 @@ def test_jokers_declare_no_trump_and_are_never_overturned() -> None:
     with pytest.raises(IllegalActionError, match="can never be overturned"):
         state.apply("declare LJ LJ", 1)
     state = pass_all(draw_all(state))
-    assert state.phase == "kitty" and state.trump is not None and state.trump.suit is None
+    assert state.phase == "kitty" and state.kitty.trump is not None and state.kitty.trump.suit is None
     assert state.view(2).trump.to_json() == {"rank": "2", "suit": None}
 
 
@@ -96,10 +96,10 @@ def test_reinforcing_your_own_single_protects_it_from_pairs() -> None:
     hands = {0: "2S 2S", 1: "2H 2H", 3: "BJ BJ"}
     state = draw(new(hands, config={"allow_higher_suit_pair_overturn": True}), 8).apply("declare 2S", 0)
     state = state.apply("declare 2S 2S", 0)
-    assert state.declaration is not None and state.declaration.reinforced
+    assert state.declaring.declaration is not None and state.declaring.declaration.reinforced
     with pytest.raises(IllegalActionError, match="reinforced single"):
         state.apply("declare 2H 2H", 1)  # hearts is below spades anyway; spades pair is protected
-    assert state.apply("declare BJ BJ", 3).declaration.kind == "jokers"  # type: ignore[union-attr]
+    assert state.apply("declare BJ BJ", 3).declaring.declaration.kind == "jokers"  # type: ignore[union-attr]
 
 
 def test_reinforcing_is_refused_when_the_option_is_off() -> None:
@@ -110,8 +110,8 @@ def test_reinforcing_is_refused_when_the_option_is_off() -> None:
 
 def test_a_player_may_overturn_their_own_single_with_another_pair() -> None:
     state = draw(new({0: "2S 2H 2H"}), 12).apply("declare 2S", 0).apply("declare 2H 2H", 0)
-    assert state.declaration is not None and state.declaration.suit == Suit.HEARTS
-    assert not state.declaration.reinforced
+    assert state.declaring.declaration is not None and state.declaring.declaration.suit == Suit.HEARTS
+    assert not state.declaring.declaration.reinforced
 
 
 def test_higher_suit_pair_overturn_variant() -> None:
@@ -122,7 +122,7 @@ def test_higher_suit_pair_overturn_variant() -> None:
     on = draw(new(hands, config={"allow_higher_suit_pair_overturn": True}), 8).apply("declare 2C 2C", 2)
     with pytest.raises(IllegalActionError, match="a pair of a higher suit"):
         on.apply("declare 2D 2D", 0)  # diamonds rank below clubs
-    assert on.apply("declare 2S 2S", 1).declaration.seat == 1  # type: ignore[union-attr]
+    assert on.apply("declare 2S 2S", 1).declaring.declaration.seat == 1  # type: ignore[union-attr]
 
 
 def test_last_chance_to_declare_goes_round_once_from_the_first_drawer() -> None:
@@ -133,7 +133,7 @@ def test_last_chance_to_declare_goes_round_once_from_the_first_drawer() -> None:
         order.append(state.to_move)
         state = state.apply("declare 2C" if state.to_move == 3 else "pass")
     assert order == [1, 2, 3, 0]
-    assert state.phase == "kitty" and state.starter == 3 and state.declarers == 1
+    assert state.phase == "kitty" and state.round.starter == 3 and state.round.declarers == 1
     with pytest.raises(IllegalActionError, match="only during the draw"):
         state.apply("declare 2C", 3)
     with pytest.raises(IllegalActionError, match="'pass' only"):
@@ -143,9 +143,13 @@ def test_last_chance_to_declare_goes_round_once_from_the_first_drawer() -> None:
 def test_first_round_declarer_becomes_starter_and_takes_the_kitty() -> None:
     state = draw(new({2: "2H"}, kitty="KS KS 5D"), 4).apply("declare 2H", 2)
     state = pass_all(draw_all(state))
-    assert state.phase == "kitty" and state.to_move == 2 and state.starter == 2
-    assert state.declarers == 0
-    assert state.trump is not None and state.trump.suit == Suit.HEARTS and int(state.trump.rank) == 2
+    assert state.phase == "kitty" and state.to_move == 2 and state.round.starter == 2
+    assert state.round.declarers == 0
+    assert (
+        state.kitty.trump is not None
+        and state.kitty.trump.suit == Suit.HEARTS
+        and int(state.kitty.trump.rank) == 2
+    )
     assert len(state.hands[2]) == 33
     assert state.view(2).kitty_taken[:3] == parse_cards("KS KS 5D")
     assert state.view(0).kitty_taken == ()
@@ -155,37 +159,43 @@ def test_first_round_without_a_declaration_is_dealt_again() -> None:
     second = stack({1: "2D"})
     state = GAME.new(seed=2, deck=[stack(), second])
     state = pass_all(draw_all(state))
-    assert state.phase == "draw" and state.deal_no == 1 and state.round_no == 0
-    assert state.deck == tuple(second) and all(h == () for h in state.hands)
+    assert state.phase == "draw" and state.round.deal_no == 1 and state.round.number == 0
+    assert state.round.deck == tuple(second) and all(h == () for h in state.hands)
     state = pass_all(draw(state, 8).apply("declare 2D", 1).apply("draw"))
     state = pass_all(draw_all(state))
-    assert state.starter == 1 and state.declarers == 1
+    assert state.round.starter == 1 and state.round.declarers == 1
 
 
 def _later_round(kitty: str, hands: dict[int, str] | None = None) -> TractorState:
     """The start of a later round: team 0 declares at level 5 with seat 2 the starter."""
     first: TractorState = GAME.new(seed=1)
     later = first._new_deal(first.log, 1, round_no=1, levels=(5, 2), declarers=0, starter=2)
-    return dataclasses.replace(later, deck=tuple(stack(hands, kitty, first=2)))
+    return dataclasses.replace(
+        later, round=dataclasses.replace(later.round, deck=tuple(stack(hands, kitty, first=2)))
+    )
 
 
 def test_later_round_without_declaration_turns_the_kitty_up_until_a_trump_rank_card() -> None:
     state = pass_all(draw_all(_later_round("3S LJ 5C 9H 5D")))
-    assert state.revealed == parse_cards("3S LJ 5C")
-    assert state.trump is not None and state.trump.suit == Suit.CLUBS and int(state.trump.rank) == 5
-    assert state.starter == 2 and len(state.hands[2]) == 33
+    assert state.kitty.revealed == parse_cards("3S LJ 5C")
+    assert (
+        state.kitty.trump is not None
+        and state.kitty.trump.suit == Suit.CLUBS
+        and int(state.kitty.trump.rank) == 5
+    )
+    assert state.round.starter == 2 and len(state.hands[2]) == 33
     assert state.view(1).revealed == parse_cards("3S LJ 5C")
 
 
 def test_later_round_kitty_reveal_without_a_trump_rank_card_takes_the_highest_card() -> None:
     state = pass_all(draw_all(_later_round("3S LJ KD 9H KC AS BJ 4C", hands={0: "5S 5S 5H 5H 5D 5D 5C 5C"})))
-    assert state.revealed == parse_cards("3S LJ KD 9H KC AS BJ 4C")
-    assert state.trump is not None and state.trump.suit == Suit.SPADES
+    assert state.kitty.revealed == parse_cards("3S LJ KD 9H KC AS BJ 4C")
+    assert state.kitty.trump is not None and state.kitty.trump.suit == Suit.SPADES
 
 
 def test_later_round_kitty_reveal_tie_goes_to_the_first_turned() -> None:
     state = pass_all(draw_all(_later_round("3S KD 9H KC 4C LJ BJ 7H", hands={0: "5S 5S 5H 5H 5D 5D 5C 5C"})))
-    assert state.trump is not None and state.trump.suit == Suit.DIAMONDS
+    assert state.kitty.trump is not None and state.kitty.trump.suit == Suit.DIAMONDS
 
 
 def test_later_round_declaration_only_chooses_the_suit() -> None:
@@ -193,21 +203,27 @@ def test_later_round_declaration_only_chooses_the_suit() -> None:
     state = draw(state, 4)
     assert [str(a) for a in state.legal_actions(3)] == ["declare 5H"]
     state = pass_all(draw_all(state.apply("declare 5H", 3)))
-    assert state.declarers == 0 and state.starter == 2  # fixed by the last round, not the declarer
-    assert state.trump is not None and state.trump.suit == Suit.HEARTS and int(state.trump.rank) == 5
+    assert (
+        state.round.declarers == 0 and state.round.starter == 2
+    )  # fixed by the last round, not the declarer
+    assert (
+        state.kitty.trump is not None
+        and state.kitty.trump.suit == Suit.HEARTS
+        and int(state.kitty.trump.rank) == 5
+    )
 
 
 def test_a_single_falls_to_a_pair_of_jokers_too() -> None:
     state = draw(new({0: "2S", 1: "LJ LJ"}), 8).apply("declare 2S", 0).apply("declare LJ LJ", 1)
-    assert state.declaration is not None and state.declaration.kind == "jokers"
-    assert state.declaration.suit is None
+    assert state.declaring.declaration is not None and state.declaring.declaration.kind == "jokers"
+    assert state.declaring.declaration.suit is None
 
 
 def test_no_trump_rounds_follow_the_rank_card_variant() -> None:
     for variant in (False, True):
         state = draw(new({0: "BJ BJ"}, config={"no_trump_rank_cards_are_trump": variant}), 8)
         state = pass_all(draw_all(state.apply("declare BJ BJ", 0)))
-        trump = state.trump
+        trump = state.kitty.trump
         assert trump is not None and trump.suit is None
         assert trump.is_trump(parse_cards("2C")[0]) is variant
         assert state.view(1).trump_options["rank_cards_trump_in_no_trump"] is variant

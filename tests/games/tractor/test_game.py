@@ -43,9 +43,9 @@ def _check_accounting(state: TractorState) -> None:
     assert Counter(c for cards in locations.values() for c in cards) == Counter(PACK)
     assert sum(card_points(cards) for cards in locations.values()) == 200
     if state.phase == "play":
-        opponents = 1 - (state.declarers or 0)
-        penalties = sum(f.penalty for f in state.failed_throws)
-        assert state.points == card_points(state.won[opponents]) + penalties
+        opponents = 1 - (state.round.declarers or 0)
+        penalties = sum(f.penalty for f in state.tricks.failed_throws)
+        assert state.tricks.points == card_points(state.tricks.won[opponents]) + penalties
 
 
 def _swap_hidden(state: TractorState, seat: int, rng: random.Random) -> TractorState | None:
@@ -64,10 +64,12 @@ def _swap_hidden(state: TractorState, seat: int, rng: random.Random) -> TractorS
     hands = list(state.hands)
     hands[a] = _replace_one(hands[a], x, y)
     hands[b] = _replace_one(hands[b], y, x)
-    specials = tuple(tuple(c for c in h if is_special(c, state.rank)) for h in hands)
+    specials = tuple(tuple(c for c in h if is_special(c, state.round.rank)) for h in hands)
     if state.phase not in ("draw", "last-declare"):
-        specials = state.specials
-    return dataclasses.replace(state, hands=tuple(hands), specials=specials)
+        specials = state.declaring.specials
+    return dataclasses.replace(
+        state, hands=tuple(hands), declaring=dataclasses.replace(state.declaring, specials=specials)
+    )
 
 
 def _replace_one(hand: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
@@ -81,7 +83,7 @@ def test_random_rounds_keep_every_invariant(seed: int) -> None:
     rng = random.Random(seed)
     state: TractorState = GAME.new(seed=seed)
     steps = 0
-    while state.round_no == 0 and not state.is_over:
+    while state.round.number == 0 and not state.is_over:
         _check_accounting(state)
         if steps % 23 == 0:
             for seat in range(4):
@@ -93,7 +95,7 @@ def test_random_rounds_keep_every_invariant(seed: int) -> None:
     _check_accounting(state)
     record = json.loads(json.dumps(GAME.record(state)))
     assert GAME.replay(record) == state
-    assert state.last_round is not None
+    assert state.round.last_round is not None
 
 
 def test_a_whole_game_moves_levels_and_starters_by_the_rules() -> None:
@@ -103,26 +105,29 @@ def test_a_whole_game_moves_levels_and_starters_by_the_rules() -> None:
     while not state.is_over:
         before = state
         state = _step(state, rng)
-        if state.is_over or state.round_no != before.round_no:
+        if state.is_over or state.round.number != before.round.number:
             rounds += 1
-            summary = state.last_round
-            assert summary is not None and summary.round == before.round_no
-            assert summary.declarers == before.declarers and summary.starter == before.starter
+            summary = state.round.last_round
+            assert summary is not None and summary.round == before.round.number
+            assert summary.declarers == before.round.declarers and summary.starter == before.round.starter
             stay = summary.next_declarers == summary.declarers
-            assert summary.next_starter == (before.starter + (2 if stay else 1)) % 4
+            assert summary.next_starter == (before.round.starter + (2 if stay else 1)) % 4
             assert (summary.points < 80) == stay
             if not state.is_over:
-                assert state.declarers == summary.next_declarers and state.starter == summary.next_starter
-                assert state.rank == state.levels[summary.next_declarers]
-                assert state.levels == summary.levels_after
+                assert (
+                    state.round.declarers == summary.next_declarers
+                    and state.round.starter == summary.next_starter
+                )
+                assert state.round.rank == state.round.levels[summary.next_declarers]
+                assert state.round.levels == summary.levels_after
     result = state.result
     assert result is not None and result.winner in (0, 1)
-    summary = state.last_round
+    summary = state.round.last_round
     assert summary is not None and summary.winner == result.winner
     assert summary.declarers == result.winner and summary.levels_before[result.winner] == 14
     assert result.scores[result.winner] == 14
-    assert result.scores == tuple(min(x, 14) for x in state.levels)
-    assert result.details["levels"] == [level_name(x) for x in state.levels]
+    assert result.scores == tuple(min(x, 14) for x in state.round.levels)
+    assert result.details["levels"] == [level_name(x) for x in state.round.levels]
     assert rounds == result.details["rounds"]
     json.dumps(result.to_dict())
 
@@ -132,14 +137,14 @@ def test_views_show_the_table_and_the_seats_own_options() -> None:
     rng = random.Random(0)
     while state.phase != "play":
         state = _step(state, rng)
-    view = state.view(state.starter)
+    view = state.view(state.round.starter)
     data = view.to_dict()
-    assert data["phase"] == "play" and data["declarers"] == state.declarers
-    assert data["trump"] == state.trump.to_dict() if state.trump else False
+    assert data["phase"] == "play" and data["declarers"] == state.round.declarers
+    assert data["trump"] == state.kitty.trump.to_dict() if state.kitty.trump else False
     assert data["scores"] == [2, 2] and data["levels"] == ["2", "2"]
     assert len(data["kitty"]) == 8 and data["hand_sizes"] == [25, 25, 25, 25]
-    assert set(data["legal"]) == {str(c) for c in state.hands[state.starter]}  # any card may lead
-    other = state.view((state.starter + 1) % 4).to_dict()
+    assert set(data["legal"]) == {str(c) for c in state.hands[state.round.starter]}  # any card may lead
+    other = state.view((state.round.starter + 1) % 4).to_dict()
     assert other["kitty"] == [] and other["legal"] == []
     spectator = state.view(None).to_dict()
     assert spectator["hand"] == [] and spectator["legal"] == []

@@ -38,10 +38,10 @@ def test_the_starter_holds_33_cards_and_must_bury_exactly_8() -> None:
 
 def test_point_cards_may_be_buried_and_the_kitty_is_the_starters_secret() -> None:
     state = _at_kitty().apply("bury KH KH TD 5C KS KS 5D 2S")
-    assert state.phase == "play" and state.to_move == 0 and state.leader == 0
-    assert Counter(state.kitty) == Counter(parse_cards("KH KH TD 5C KS KS 5D 2S"))
+    assert state.phase == "play" and state.to_move == 0 and state.tricks.leader == 0
+    assert Counter(state.kitty.buried) == Counter(parse_cards("KH KH TD 5C KS KS 5D 2S"))
     assert len(state.hands[0]) == 25
-    assert Counter(state.view(0).kitty) == Counter(state.kitty)
+    assert Counter(state.view(0).kitty) == Counter(state.kitty.buried)
     for seat in (1, 2, 3, None):
         assert state.view(seat).kitty == ()
     with pytest.raises(IllegalActionError, match="only the starter buries"):

@@ -35,7 +35,7 @@ def test_the_trick_winner_leads_next_and_only_opponents_collect_points() -> None
     state = playing(hands, trump=HEARTS, declarers=0)
     for card in ("3S", "KS", "5S", "TS"):
         state = state.apply(f"play {card}")
-    assert state.leader == 1 and state.to_move == 1 and state.points == 25
+    assert state.tricks.leader == 1 and state.to_move == 1 and state.tricks.points == 25
     assert state.view(0).last_trick == tuple(
         (s, parse_cards(c)) for s, c in enumerate(("3S", "KS", "5S", "TS"))
     )
@@ -43,7 +43,7 @@ def test_the_trick_winner_leads_next_and_only_opponents_collect_points() -> None
     declarers_win = playing(hands, trump=HEARTS, declarers=1)
     for card in ("3S", "KS", "5S", "TS"):
         declarers_win = declarers_win.apply(f"play {card}")
-    assert declarers_win.points == 0 and declarers_win.won[1] == parse_cards("3S KS 5S TS")
+    assert declarers_win.tricks.points == 0 and declarers_win.tricks.won[1] == parse_cards("3S KS 5S TS")
 
 
 def _throw_state(thrower: int, penalty: int = 10) -> TractorState:
@@ -63,7 +63,7 @@ def test_a_failed_throw_by_a_declarer_gives_the_opponents_the_penalty() -> None:
     # KS and QS could each be beaten (by the other AS, by AS/KS); the smallest is QS
     assert state.trick == ((0, parse_cards("QS")),)
     assert sorted(state.hands[0]) == sorted(parse_cards("AS KS 3D"))
-    assert state.points == 20
+    assert state.tricks.points == 20
     info = state.view(2).failed_throws
     assert len(info) == 1 and info[0]["seat"] == 0 and info[0]["penalty"] == 20
     assert info[0]["attempted"] == parse_cards("QS KS AS") and info[0]["forced"] == parse_cards("QS")
@@ -72,19 +72,19 @@ def test_a_failed_throw_by_a_declarer_gives_the_opponents_the_penalty() -> None:
 
 def test_a_failed_throw_by_an_opponent_costs_their_points() -> None:
     state = _throw_state(1).apply("play AS KS QS")
-    assert state.points == -20 and state.trick == ((1, parse_cards("QS")),)
+    assert state.tricks.points == -20 and state.trick == ((1, parse_cards("QS")),)
 
 
 def test_the_failed_throw_penalty_can_be_turned_off() -> None:
     state = _throw_state(1, penalty=0).apply("play AS KS QS")
-    assert state.points == 0 and state.trick == ((1, parse_cards("QS")),)
-    assert state.failed_throws[0].penalty == 0
+    assert state.tricks.points == 0 and state.trick == ((1, parse_cards("QS")),)
+    assert state.tricks.failed_throws[0].penalty == 0
 
 
 def test_an_unbeatable_throw_stands() -> None:
     hands = {0: "AS AS KS 3D", 1: "4S 5S 5D 6D", 2: "7S 8S 9D TD", 3: "9S JS JD QD"}
     state = playing(hands, trump=HEARTS).apply("play AS AS KS")
-    assert state.trick == ((0, parse_cards("KS AS AS")),) and state.failed_throws == ()
+    assert state.trick == ((0, parse_cards("KS AS AS")),) and state.tricks.failed_throws == ()
 
 
 def test_selection_card_by_card_follows_the_trick_logic() -> None:

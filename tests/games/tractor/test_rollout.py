@@ -43,13 +43,13 @@ def _play_phase_state(n: int) -> TractorState | None:
             return state.apply(heuristic[seat].choose(state.view(seat), legal), seat)
         return state.apply(legal[rng.randrange(len(legal))], seat)
 
-    while state.round_no < rounds or state.phase != "play":
+    while state.round.number < rounds or state.phase != "play":
         state = step(state)
         if state.is_over:
             return None
     for _ in range(rng.randrange(100)):
         after = step(state)
-        if after.phase != "play" or after.round_no != state.round_no:
+        if after.phase != "play" or after.round.number != state.round.number:
             break
         state = after
     return state
@@ -66,11 +66,11 @@ def _replay(start: TractorState, policy: Policy) -> Counter[str]:
         assert state.to_move == seat
         # Not an action the state listed itself: apply checks it against the full rules.
         state = state.apply(Action.make("play", [ALL_CARDS[c] for c in codes]), seat)
-    assert state.round_no == start.round_no + 1 or state.is_over
+    assert state.round.number == start.round.number + 1 or state.is_over
     events = state.events(None, since=start.version)
     assert [(e.trick.winner, e.trick.points) for e in events if isinstance(e, TrickWon)] == tricks
-    assert state.last_round == summary
-    trump = start.trump
+    assert state.round.last_round == summary
+    trump = start.kitty.trump
     assert trump is not None
     seen: Counter[str] = Counter()
     seen["failed"] = sum(1 for e in events if isinstance(e, Played) and e.attempted is not None)

@@ -31,12 +31,12 @@ def _throw(hands: dict[int, str], throw: str, tricks: tuple[str, ...] = ()) -> T
     four plays from seat 0 on) and leads ``throw``."""
     state = draw(new(hands), 1).apply("declare 2H", 0)
     state = pass_all(draw_all(state))
-    assert state.phase == "kitty" and state.starter == 0
-    state = state.apply(f"bury {' '.join(map(str, state.kitty_taken))}")
+    assert state.phase == "kitty" and state.round.starter == 0
+    state = state.apply(f"bury {' '.join(map(str, state.kitty.taken))}")
     for trick in tricks:
         for card in trick.split():
             state = state.apply(f"play {card}")
-        assert state.leader == 0
+        assert state.tricks.leader == 0
     return state.apply(f"play {throw}")
 
 
@@ -54,10 +54,10 @@ def test_a_failed_throw_forcing_its_single_of_two_beatable_units() -> None:
     # 3, not to seat 0 or the kitty (there 5C 5C would be forced).
     hands = {0: "2H AC KC QC 5C 5C", 1: "3C 3C KC 6C 6C", 2: "AC 7C", 3: "4C 4C"}
     state = _throw(hands, "QC 5C 5C", ("AC 3C AC 4C", "KC 3C 7C 4C"))
-    throw = state.failed_throws[-1]
+    throw = state.tricks.failed_throws[-1]
     assert throw.forced == parse_cards("QC") and throw.penalty == 20
-    assert state.trump is not None
-    assert len(throw_check(throw.attempted, [state.hands[1]], state.trump).beatable) == 2
+    assert state.kitty.trump is not None
+    assert len(throw_check(throw.attempted, [state.hands[1]], state.kitty.trump).beatable) == 2
     _assert_every_seat_gets_twins(state)
 
 
@@ -65,7 +65,7 @@ def test_a_failed_throw_forcing_its_pair_when_its_single_stood() -> None:
     # Nobody can beat KC (seat 0 holds both AC) but seat 1 can beat 5C 5C: the pair is forced, and a
     # world that put an AC in another hand would force KC instead.
     state = _throw({0: "2H KC 5C 5C AC AC", 1: "6C 6C"}, "KC 5C 5C")
-    throw = state.failed_throws[-1]
+    throw = state.tricks.failed_throws[-1]
     assert throw.forced == parse_cards("5C 5C") and throw.penalty == 10
     _assert_every_seat_gets_twins(state)
 
@@ -75,7 +75,7 @@ def test_a_failed_throw_of_three_units_forcing_its_tractor() -> None:
     # 5C 5C 6C 6C can (seat 3's 7C 7C 8C 8C).
     hands = {0: "2H AC AC 9C 9C TC TC JC JC QC QC KC KC 5C 5C 6C 6C", 3: "7C 7C 8C 8C"}
     state = _throw(hands, "AC 9C 9C 5C 5C 6C 6C")
-    assert state.failed_throws[-1].forced == parse_cards("5C 5C 6C 6C")
+    assert state.tricks.failed_throws[-1].forced == parse_cards("5C 5C 6C 6C")
     _assert_every_seat_gets_twins(state)
 
 
@@ -100,14 +100,14 @@ def test_failed_throws_that_one_hidden_card_beat() -> None:
     while state.version < 168:
         legal = state.legal_actions()
         state = state.apply(legal[rng.randrange(len(legal))])
-    last = state.failed_throws[-1]
+    last = state.tricks.failed_throws[-1]
     assert (last.seat, last.attempted, last.forced) == (2, parse_cards("5S 9S"), parse_cards("5S"))
     _assert_every_seat_gets_twins(state)
 
 
 def test_a_throw_that_stood_keeps_every_beating_card_out_of_the_other_hands() -> None:
     state = _throw({0: "2H AC AC KC QC QC"}, "AC KC QC QC")
-    assert not state.failed_throws and state.trick[0][1] == parse_cards("QC QC KC AC")
+    assert not state.tricks.failed_throws and state.trick[0][1] == parse_cards("QC QC KC AC")
     _assert_every_seat_gets_twins(state)
 
 
@@ -117,16 +117,16 @@ def _random_failed_throws(count: int) -> list[TractorState]:
     for seed in range(200):
         rng = random.Random(seed)
         state = GAME.new(seed=seed)
-        while not state.is_over and state.round_no < 2 and len(found) < count:
+        while not state.is_over and state.round.number < 2 and len(found) < count:
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
             before = state
             state = state.apply(action)
-            if len(state.failed_throws) > len(before.failed_throws):
-                seat = state.failed_throws[-1].seat
+            if len(state.tricks.failed_throws) > len(before.tricks.failed_throws):
+                seat = state.tricks.failed_throws[-1].seat
                 others = [before.hands[(seat + k) % 4] for k in (1, 2, 3)]
-                assert state.trump is not None
-                if len(throw_check(action.cards, others, state.trump).beatable) > 1:
+                assert state.kitty.trump is not None
+                if len(throw_check(action.cards, others, state.kitty.trump).beatable) > 1:
                     found.append(state)
         if len(found) >= count:
             return found
@@ -146,7 +146,7 @@ def _overturned() -> TractorState:
     """Seat 3 declares 2S; seat 1 overturns it with the little jokers."""
     state = draw(new(OVERTURNED), 4).apply("declare 2S", 3)
     state = draw(state, 4).apply("declare LJ LJ", 1)
-    assert state.declaration is not None and state.declaration.seat == 1
+    assert state.declaring.declaration is not None and state.declaring.declaration.seat == 1
     return state
 
 

@@ -66,7 +66,7 @@ def test_the_kitty_counts_for_the_opponents_multiplied(
     mode: str, lead: str, follows: tuple[str, str, str], multiplier: int
 ) -> None:
     state = _last_trick(lead, follows, config={"kitty_multiplier": mode})
-    summary = state.last_round
+    summary = state.round.last_round
     assert summary is not None and summary.kitty_won
     trick_points = card_points(parse_cards(" ".join((lead, *follows))))
     assert summary.multiplier == multiplier and summary.kitty_points == 25
@@ -76,7 +76,7 @@ def test_the_kitty_counts_for_the_opponents_multiplied(
 
 def test_the_kitty_does_not_count_when_the_declarers_win_the_last_trick() -> None:
     state = _last_trick("AS", ("3S", "4S", "6S"), leader=0, points=30)
-    summary = state.last_round
+    summary = state.round.last_round
     assert summary is not None and not summary.kitty_won and summary.points == 30
 
 
@@ -124,12 +124,16 @@ def test_levels_and_the_next_starter(
     points: int, levels_after: tuple[int, int], next_declarers: int, next_starter: int
 ) -> None:
     state = _last_trick("AS", ("3S", "4S", "6S"), leader=0, points=points, levels=(2, 4))
-    summary = state.last_round
+    summary = state.round.last_round
     assert summary is not None and summary.points == points
-    assert summary.levels_after == levels_after == state.levels
+    assert summary.levels_after == levels_after == state.round.levels
     assert (summary.next_declarers, summary.next_starter) == (next_declarers, next_starter)
-    assert state.phase == "draw" and state.declarers == next_declarers and state.starter == next_starter
-    assert state.to_move == next_starter and state.rank == levels_after[next_declarers]
+    assert (
+        state.phase == "draw"
+        and state.round.declarers == next_declarers
+        and state.round.starter == next_starter
+    )
+    assert state.to_move == next_starter and state.round.rank == levels_after[next_declarers]
     view = state.view(1).to_dict()
     assert view["last_round"]["level_change"] == [
         levels_after[0] - 2,
@@ -150,7 +154,7 @@ def test_declarers_at_ace_who_advance_win_the_game() -> None:
 
 def test_an_advance_past_ace_without_declaring_at_ace_stops_at_ace() -> None:
     state = _last_trick("AS", ("3S", "4S", "6S"), leader=0, points=0, levels=(13, 9))
-    assert not state.is_over and state.levels == (14, 9) and state.declarers == 0
+    assert not state.is_over and state.round.levels == (14, 9) and state.round.declarers == 0
     free = _last_trick(
         "AS", ("3S", "4S", "6S"), leader=0, levels=(13, 9), config={"win_requires_declaring_at_ace": False}
     )
@@ -159,7 +163,7 @@ def test_an_advance_past_ace_without_declaring_at_ace_stops_at_ace() -> None:
 
 def test_opponents_at_ace_taking_over_stay_at_ace() -> None:
     state = _last_trick("AS", ("3S", "4S", "6S"), leader=0, points=230, levels=(5, 14))
-    assert not state.is_over and state.levels == (5, 14) and state.declarers == 1
+    assert not state.is_over and state.round.levels == (5, 14) and state.round.declarers == 1
 
 
 def test_advance_with_must_defend_levels() -> None:

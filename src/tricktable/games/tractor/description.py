@@ -34,7 +34,7 @@ def _fast_value(
 ) -> float | None:
     """One rollout of the round by the deterministic greedy policy ``fast_policy`` names (more would
     say nothing new)."""
-    before = search_levels(state.levels, state.last_round)
+    before = search_levels(state.round.levels, state.round.last_round)
     summary = play_round(state, greedy())
     after = search_levels(summary.levels_after, summary)
     gain = (after[0] - before[0]) - (after[1] - before[1])
@@ -57,8 +57,8 @@ DESCRIPTION = GameDescription(
         blocks=frozenset({"declarations"}),
     ),
     search=Search(
-        deal_key=lambda s: s.round_no,
-        scores=lambda s: search_levels(s.levels, s.last_round),
+        deal_key=lambda s: s.round.number,
+        scores=lambda s: search_levels(s.round.levels, s.round.last_round),
         phases=frozenset({"play"}),
         # The kitty's search gained 0.13 levels a first round over the heuristic's burial (a duplicate
         # of 150 first rounds); the declarations' showed nothing, and stay the heuristic's.

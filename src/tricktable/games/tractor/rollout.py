@@ -106,14 +106,14 @@ class Table:
     )
 
     def __init__(self, state: Any) -> None:
-        trump: Trump = state.trump
+        trump: Trump = state.kitty.trump
         self.trump = trump
         self.suit = suit = trump.suit_table
         self.order = trump.order_table
         self.powers = trump.power_tables
         self.keys = keys = keys_of(trump)
-        self.declarers: int = state.declarers
-        self.points: int = state.points
+        self.declarers: int = state.round.declarers
+        self.points: int = state.tricks.points
         self.hands: list[list[list[int]]] = []
         for hand in state.hands:
             by_suit: list[list[int]] = [[], [], [], [], []]
@@ -121,7 +121,7 @@ class Table:
                 by_suit[suit[c]].append(int(c))
             self.hands.append(by_suit)
         self.sizes = [len(h) for h in state.hands]
-        self.leader: int = state.leader
+        self.leader: int = state.tricks.leader
         self.trick: list[list[int]] = []
         self.shape: LeadShape | None = None
         self.led = 0
@@ -291,14 +291,14 @@ def play_round(
         if not table.sizes[winner]:
             last = tuple(((leader + i) % SEATS, _cards(sorted(p))) for i, p in enumerate(trick))
             return score_round(
-                round_no=state.round_no,
+                round_no=state.round.number,
                 config=state.config,
                 trump=table.trump,
-                levels=state.levels,
+                levels=state.round.levels,
                 declarers=table.declarers,
-                starter=state.starter,
+                starter=state.round.starter,
                 points=table.points,
-                kitty=state.kitty,
+                kitty=state.kitty.buried,
                 last_trick=last,
                 last_winner=winner,
             )

@@ -139,8 +139,8 @@ def _play_agrees(event: Event, before: TractorState, after: TractorState) -> boo
     every other event is made from the actions and the cards the seat saw."""
     if not isinstance(event, Played):
         return True
-    failed = after.failed_throws
-    if len(failed) == len(before.failed_throws):
+    failed = after.tricks.failed_throws
+    if len(failed) == len(before.tricks.failed_throws):
         return event.attempted is None
     throw = failed[-1]
     return event.attempted is not None and throw.forced == event.cards and throw.penalty == event.penalty

@@ -37,12 +37,12 @@ __all__ = [
 def sees_kitty(state: TractorState, seat: int | None) -> bool:
     """The buried kitty: the starter once it has buried, everyone once the game is over (a finished
     round's kitty is in its score sheet, ``last_round``)."""
-    return state.stage == "over" or (state.stage == "play" and seat == state.starter)
+    return state.stage == "over" or (state.stage == "play" and seat == state.round.starter)
 
 
 def sees_kitty_taken(state: TractorState, seat: int | None) -> bool:
     """The 8 cards the starter picked up: the starter, from then until the round ends."""
-    return seat == state.starter and state.stage in ("kitty", "play")
+    return seat == state.round.starter and state.stage in ("kitty", "play")
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
@@ -66,7 +66,17 @@ from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.view import TractorView, build_view
 from tricktable.games.tractor.winner import trick_winner
 
-__all__ = ["PACK", "FailedThrow", "Phase", "TractorState", "TrickRecord"]
+__all__ = [
+    "PACK",
+    "Declaring",
+    "FailedThrow",
+    "Kitty",
+    "Phase",
+    "Round",
+    "TractorState",
+    "TrickRecord",
+    "Tricks",
+]
 
 Phase = Literal["draw", "last-declare", "kitty", "play", "over"]
 
@@ -97,57 +107,86 @@ class TrickRecord:
     points: int
 
 
-def _deal_start(
-    deck: tuple[Card, ...],
-    deal_no: int,
-    round_no: int,
-    levels: tuple[int, int],
-    declarers: int | None,
-    starter: int,
-    last_round: RoundSummary | None,
-) -> dict[str, Any]:
-    """The fields of a state at the start of a deal (every field but the game's constants, the log
-    and the outcome): the one place a table before any deal (:meth:`TractorState.blank`) and each
-    new deal (``_new_deal``) are spelled out."""
-    return {
-        "stage": "draw",
-        "mover": starter,
-        "round_no": round_no,
-        "deal_no": deal_no,
-        "levels": levels,
-        "declarers": declarers,
-        "rank": FIRST_ROUND_RANK if declarers is None else levels[declarers],
-        "starter": starter,
-        "first_drawer": starter,
-        "deck": deck,
-        "leader": starter,
-        "last_round": last_round,
-        **_FRESH_DEAL,
-    }
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The round and its deal, fixed through the deal but for who declares: the round's number (rounds
+    played before it), the deal's (deals made before it, redeals included: deal *n* is ``decks[n]``
+    or the shuffle "deal n"), the levels, the declaring team (None in the first round until a
+    declaration stands), the trump rank (the declarers' level, 2 in the first round), the starter
+    (who takes the kitty and leads the first trick; in the first round the declarer, once known),
+    the first drawer, the deal's 108 cards in drawing order (the last 8 are the kitty), the last
+    round's summary, and the game's result once it is over."""
+
+    number: int
+    deal_no: int
+    levels: tuple[int, int]
+    declarers: int | None
+    rank: int
+    starter: int
+    first_drawer: int
+    deck: tuple[Card, ...]
+    last_round: RoundSummary | None
+    outcome: Result | None = None
+
+    @classmethod
+    def dealt(
+        cls,
+        number: int,
+        deal_no: int,
+        levels: tuple[int, int],
+        declarers: int | None,
+        starter: int,
+        deck: tuple[Card, ...],
+        last_round: RoundSummary | None,
+    ) -> Round:
+        """A round as its deal begins: the starter draws first; the rank is the declarers' level."""
+        rank = FIRST_ROUND_RANK if declarers is None else levels[declarers]
+        return cls(number, deal_no, levels, declarers, rank, starter, starter, deck, last_round)
 
 
-# The fields every new deal starts from (a first deal, a redeal, or the next round's deal).
-_FRESH_DEAL: dict[str, Any] = {
-    "drawn": 0,
-    "hands": ((), (), (), ()),
-    "specials": ((), (), (), ()),
-    "declaration": None,
-    "chances": 0,
-    "trump": None,
-    "revealed": (),
-    "kitty_taken": (),
-    "kitty": (),
-    "trick": (),
-    "tricks": (),
-    "won": ((), ()),
-    "points": 0,
-    "failed_throws": (),
-}
+@dataclass(frozen=True, slots=True)
+class Declaring:
+    """What the declarations hold: their rules (from the config), each seat's trump-rank cards and
+    jokers drawn so far (what declarations are made from), the declaration standing, and the seats
+    that have had their last chance to declare (the last-declare phase)."""
+
+    rules: DeclareRules
+    specials: tuple[tuple[Card, ...], ...] = ((), (), (), ())
+    declaration: Declaration | None = None
+    chances: int = 0
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, slots=True)
+class Kitty:
+    """What the end of the declarations fixes: the trump, the kitty cards turned up to fix its suit (a
+    later round with no declaration: public), the 8 cards the starter picked up (only the starter
+    sees them), and the 8 the starter buried."""
+
+    trump: Trump | None = None
+    revealed: tuple[Card, ...] = ()
+    taken: tuple[Card, ...] = ()
+    buried: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tricks:
+    """The round's play beyond the trick in progress: who leads it, the finished tricks, the cards of
+    the tricks each team has won, the opponents' points so far (failed-throw penalties included), and
+    the failed throws."""
+
+    leader: int
+    done: tuple[TrickRecord, ...] = ()
+    won: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    points: int = 0
+    failed_throws: tuple[FailedThrow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class TractorState(State):
-    """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one)."""
+    """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one). What
+    changes on most actions (the log, the seat to move, the hands, the cards drawn, the trick) are
+    fields; the rest is grouped in records that change together, and every successor is made by
+    ``evolve``."""
 
     VERBS = VERBS
     GAME_NAME = "tractor"
@@ -160,46 +199,15 @@ class TractorState(State):
     mover: int | None
     """The seat to move (``to_move``), kept up to date by every transition: it is read several
     times per action."""
-    round_no: int
-    """Rounds played before this one (0 in the first round)."""
-    deal_no: int
-    """Deals made before this one, redeals included: deal *n* is ``decks[n]`` or the shuffle "deal n"."""
-    levels: tuple[int, int]
-    declarers: int | None
-    """The declaring team; None in the first round until a declaration stands."""
-    rank: int
-    """The trump rank of this round: the declarers' level (2 in the first round)."""
-    rules: DeclareRules
-    starter: int
-    """Who takes the kitty and leads the first trick (in the first round: the declarer, once known)."""
-    first_drawer: int
-    deck: tuple[Card, ...]
-    """This deal's 108 cards in drawing order; the last 8 are the kitty."""
-    drawn: int
     hands: tuple[tuple[Card, ...], ...]
-    specials: tuple[tuple[Card, ...], ...]
-    """Each seat's trump-rank cards and jokers drawn so far (what declarations are made from)."""
-    declaration: Declaration | None
-    chances: int
-    """Seats that have had their last chance to declare (last-declare phase)."""
-    trump: Trump | None
-    """Fixed once the declarations are over."""
-    revealed: tuple[Card, ...]
-    """Kitty cards turned up to fix the suit (a later round with no declaration): public."""
-    kitty_taken: tuple[Card, ...]
-    """The 8 cards the starter picked up (only the starter sees them)."""
-    kitty: tuple[Card, ...]
-    """The buried kitty, once the starter has buried."""
-    leader: int
+    drawn: int
+    """Cards drawn so far in this deal."""
     trick: tuple[Play, ...]
-    tricks: tuple[TrickRecord, ...]
-    won: tuple[tuple[Card, ...], tuple[Card, ...]]
-    """The cards of the tricks each team has won this round."""
-    points: int
-    """The opponents' points this round so far (failed-throw penalties included)."""
-    failed_throws: tuple[FailedThrow, ...]
-    last_round: RoundSummary | None
-    outcome: Result | None
+    """The plays of the trick in progress, from ``tricks.leader`` on."""
+    round: Round
+    declaring: Declaring
+    kitty: Kitty
+    tricks: Tricks
 
     # --- construction ----------------------------------------------------------------------------
     @classmethod
@@ -215,15 +223,8 @@ class TractorState(State):
     def blank(cls, config: Config, seed: int, decks: tuple[tuple[Card, ...], ...]) -> TractorState:
         """A table before any deal; :meth:`_new_deal` deals from it (the game's start, a sampled world)."""
         levels = (FIRST_ROUND_RANK, FIRST_ROUND_RANK)
-        return cls(
-            config=config,
-            seed=seed,
-            decks=decks,
-            log=EMPTY_LOG,
-            rules=DeclareRules.of(config),
-            outcome=None,
-            **_deal_start((), 0, 0, levels, None, config.first_round_starter, None),
-        )
+        before = Round.dealt(0, 0, levels, None, config.first_round_starter, (), None)
+        return _at_deal_start(config, seed, decks, EMPTY_LOG, DeclareRules.of(config), before)
 
     def _new_deal(
         self,
@@ -239,19 +240,14 @@ class TractorState(State):
         """A fresh deal, everything of the round reset. Without ``round_no`` it is a redeal of the
         same round; otherwise the next round, with its levels, declarers and starter."""
         if round_no is None:
-            round_no, levels, declarers, starter = self.round_no, self.levels, self.declarers, self.starter
-            last_round = self.last_round
+            old = self.round
+            round_no, levels, declarers, starter = old.number, old.levels, old.declarers, old.starter
+            last_round = old.last_round
         assert levels is not None and starter is not None
         deck = _deal(self.seed, self.decks, deal_no)
-        return self._with(
-            log=log.with_events(DealStarted(deal_no + 1, starter, levels)),
-            **_deal_start(deck, deal_no, round_no, levels, declarers, starter, last_round),
-        )
-
-    _with = evolve
-    """A copy with some fields changed (a misspelt name raises). ``dataclasses.replace`` re-runs
-    ``__init__`` over some 30 fields, which made it the largest cost of a random round; :func:`evolve`
-    copies the instance dict instead (the state has no ``__post_init__`` to re-run)."""
+        dealt = Round.dealt(round_no, deal_no, levels, declarers, starter, deck, last_round)
+        log = log.with_events(DealStarted(deal_no + 1, starter, levels))
+        return _at_deal_start(self.config, self.seed, self.decks, log, self.declaring.rules, dealt)
 
     # --- the protocol ----------------------------------------------------------------------------
     @property
@@ -268,7 +264,7 @@ class TractorState(State):
 
     @property
     def result(self) -> Result | None:
-        return self.outcome
+        return self.round.outcome
 
     @property
     def num_seats(self) -> int:
@@ -281,14 +277,19 @@ class TractorState(State):
 
     def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
         try:
-            return super()._checked(action, seat)
+            return State._checked(self, action, seat)  # a slotted dataclass: no zero-argument super()
         except NotYourTurnError:
             # During the draw a seat with no legal declaration may not act; if it tried to declare,
             # say which rule refuses its declaration rather than only that it may not act.
             act, s = self.parse(action), self._seat(seat)
             if self.stage == "draw" and s is not None and act.verb == "declare":
                 reason = declaration_reason(
-                    self.hands[s], s, act.cards, self.declaration, self.rank, self.rules
+                    self.hands[s],
+                    s,
+                    act.cards,
+                    self.declaring.declaration,
+                    self.round.rank,
+                    self.declaring.rules,
                 )
                 if reason is not None:
                     text = f"seat {s} cannot act now: {reason}"
@@ -296,7 +297,8 @@ class TractorState(State):
             raise
 
     def _declarations(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        return declarations(self.specials[seat], seat, self.declaration, self.rank, self.rules)
+        d = self.declaring
+        return declarations(d.specials[seat], seat, d.declaration, self.round.rank, d.rules)
 
     def _legal(self, seat: int) -> Sequence[Action]:
         stage = self.stage
@@ -314,7 +316,7 @@ class TractorState(State):
         return ()
 
     def _draw_legal(self, seat: int) -> tuple[Action, ...]:
-        if not self.specials[seat]:
+        if not self.declaring.specials[seat]:
             return _DRAW_ONLY if seat == self.mover else ()
         options = self._declarations(seat)
         if seat != self.mover:
@@ -351,7 +353,12 @@ class TractorState(State):
                 text = "trumps are declared only during the draw and the last chance right after it"
                 return Reason(text, "declare_closed")
             return declaration_reason(
-                self.hands[seat], seat, action.cards, self.declaration, self.rank, self.rules
+                self.hands[seat],
+                seat,
+                action.cards,
+                self.declaring.declaration,
+                self.round.rank,
+                self.declaring.rules,
             )
         if verb == "pass":
             if stage != "last-declare":
@@ -376,8 +383,8 @@ class TractorState(State):
 
     @property
     def _trump(self) -> Trump:
-        assert self.trump is not None, "the trump is fixed once the declarations are over"
-        return self.trump
+        assert self.kitty.trump is not None, "the trump is fixed once the declarations are over"
+        return self.kitty.trump
 
     # --- transitions -----------------------------------------------------------------------------
     def _next(self, action: Action, seat: int) -> TractorState:
@@ -388,63 +395,65 @@ class TractorState(State):
             return self._play(action, seat)
         log = self.log.push(seat, action)
         if verb == "declare":
-            declared = make_declaration(seat, action.cards, self.declaration, self.rank)
-            if self.stage == "draw":
-                return self._with(log=log, declaration=declared)
-            return self._with(log=log, declaration=declared)._used_chance()
+            declaring = self.declaring
+            declared = make_declaration(seat, action.cards, declaring.declaration, self.round.rank)
+            after = evolve(self, log=log, declaring=evolve(declaring, declaration=declared))
+            return after if self.stage == "draw" else after._used_chance()
         if verb == "pass":
-            return self._with(log=log)._used_chance()
+            return evolve(self, log=log)._used_chance()
         return self._bury(action.cards, log)
 
     def _draw(self) -> TractorState:
         """The seat to move draws the next card (its own private event, made once per seat and card)."""
         i = self.drawn
-        card = self.deck[i]
-        seat = (self.first_drawer + i) % 4
+        card = self.round.deck[i]
+        seat = (self.round.first_drawer + i) % 4
         log = self.log.push(seat, DRAW, _DRAWN[seat][card])
         hands = list(self.hands)
         hands[seat] = hands[seat] + (card,)
-        specials = self.specials
-        if is_special(card, self.rank):
-            grown = list(specials)
-            grown[seat] = grown[seat] + (card,)
-            specials = tuple(grown)
-        if i + 1 == DRAWN:
-            return self._with(
-                log=log,
-                drawn=DRAWN,
-                hands=tuple(hands),
-                specials=specials,
-                stage="last-declare",
-                mover=(seat + 1) % 4,
-            )
-        return self._with(log=log, drawn=i + 1, hands=tuple(hands), specials=specials, mover=(seat + 1) % 4)
+        declaring = self.declaring
+        if is_special(card, self.round.rank):
+            specials = list(declaring.specials)
+            specials[seat] = specials[seat] + (card,)
+            declaring = evolve(declaring, specials=tuple(specials))
+        stage: Phase = "last-declare" if i + 1 == DRAWN else "draw"
+        return evolve(
+            self,
+            log=log,
+            stage=stage,
+            mover=(seat + 1) % 4,
+            hands=tuple(hands),
+            drawn=i + 1,
+            declaring=declaring,
+        )
 
     def _used_chance(self) -> TractorState:
-        chances = self.chances + 1
+        chances = self.declaring.chances + 1
         if chances < 4:
-            return self._with(chances=chances, mover=(self.first_drawer + chances) % 4)
+            declaring = evolve(self.declaring, chances=chances)
+            return evolve(self, mover=(self.round.first_drawer + chances) % 4, declaring=declaring)
         return self._declarations_over()
 
     def _declarations_over(self) -> TractorState:
         """The draw and the last chances are over: fix the trump and hand the kitty to the starter."""
-        declared = self.declaration
-        first_round = self.declarers is None
+        declared = self.declaring.declaration
+        old = self.round
+        first_round = old.declarers is None
         if declared is None and first_round:
             # nobody declared in the first round: collect the cards and deal again
-            return self._new_deal(self.log, self.deal_no + 1)
-        kitty = self.deck[DRAWN:]
+            return self._new_deal(self.log, old.deal_no + 1)
+        kitty = old.deck[DRAWN:]
         revealed: tuple[Card, ...] = ()
         suit: Suit | None
         if declared is None:
-            revealed, suit = reveal_kitty(kitty, self.rank)
+            revealed, suit = reveal_kitty(kitty, old.rank)
         else:
             suit = declared.suit
-        declarers = team_of(declared.seat, 4) if first_round and declared is not None else self.declarers
-        starter = declared.seat if first_round and declared is not None else self.starter
+        declarers = team_of(declared.seat, 4) if first_round and declared is not None else old.declarers
+        starter = declared.seat if first_round and declared is not None else old.starter
         assert declarers is not None
         trump = Trump(
-            rank=Rank(self.rank),
+            rank=Rank(old.rank),
             suit=suit,
             rank_cards_trump_in_no_trump=self.config.no_trump_rank_cards_are_trump,
             gap_tractors=self.config.gap_tractors,
@@ -453,27 +462,32 @@ class TractorState(State):
         hands[starter] = hands[starter] + kitty
         shown = (
             *(TurnedUp(card) for card in revealed),
-            TrumpSet(None if suit is None else suit.letter, Rank(self.rank).letter),
+            TrumpSet(None if suit is None else suit.letter, Rank(old.rank).letter),
             KittyTaken(starter, kitty, len(kitty)),
         )
-        return self._with(
+        return evolve(
+            self,
             log=self.log.with_events(*shown),
             stage="kitty",
             mover=starter,
-            chances=4,
-            declarers=declarers,
-            starter=starter,
-            trump=trump,
-            revealed=revealed,
-            kitty_taken=kitty,
             hands=tuple(hands),
+            round=evolve(old, declarers=declarers, starter=starter),
+            declaring=evolve(self.declaring, chances=4),
+            kitty=Kitty(trump, revealed, kitty),
         )
 
     def _bury(self, cards: tuple[Card, ...], log: Log) -> TractorState:
+        starter = self.round.starter
         hands = list(self.hands)
-        hands[self.starter] = _without(hands[self.starter], cards)
-        return self._with(
-            log=log, stage="play", mover=self.starter, hands=tuple(hands), kitty=cards, leader=self.starter
+        hands[starter] = _without(hands[starter], cards)
+        return evolve(
+            self,
+            log=log,
+            stage="play",
+            mover=starter,
+            hands=tuple(hands),
+            kitty=evolve(self.kitty, buried=cards),
+            tricks=Tricks(starter),
         )
 
     def _play(self, action: Action, seat: int) -> TractorState:
@@ -483,77 +497,67 @@ class TractorState(State):
         recorded: tuple[Recorded, ...] = ()
         trump = self._trump
         hands = list(self.hands)
-        failed = self.failed_throws
-        points = self.points
+        tricks = self.tricks
         if not self.trick and len(cards) > 1:
             others = tuple(hands[(seat + k) % 4] for k in (1, 2, 3))
             check = throw_check(cards, others, trump)
             if not check.ok:
                 forced = tuple(sorted(check.forced, key=action_key))
                 penalty = self.config.failed_throw_penalty * (len(cards) - len(forced))
-                if team_of(seat, 4) != self.declarers:
+                if team_of(seat, 4) != self.round.declarers:
                     penalty = -penalty
-                failed = (*failed, FailedThrow(seat, cards, forced, penalty))
-                points += penalty
+                tricks = evolve(
+                    tricks,
+                    points=tricks.points + penalty,
+                    failed_throws=(*tricks.failed_throws, FailedThrow(seat, cards, forced, penalty)),
+                )
                 recorded = (Played(seat, forced, cards, penalty),)
                 cards = forced
         hands[seat] = _without(hands[seat], cards)
         trick = (*self.trick, (seat, cards))
         if len(trick) < 4:
             log = self.log.push(seat, action, recorded)
-            if failed is self.failed_throws:
-                return self._with(log=log, hands=tuple(hands), trick=trick, mover=(seat + 1) % 4)
-            return self._with(
-                log=log,
-                hands=tuple(hands),
-                trick=trick,
-                mover=(seat + 1) % 4,
-                failed_throws=failed,
-                points=points,
-            )
+            return evolve(self, log=log, mover=(seat + 1) % 4, hands=tuple(hands), trick=trick, tricks=tricks)
+        leader = tricks.leader
         plays = [trick[0][1], trick[1][1], trick[2][1], cards]
-        winner = (self.leader + trick_winner(plays, trump)) % 4
+        winner = (leader + trick_winner(plays, trump)) % 4
         all_cards = plays[0] + plays[1] + plays[2] + cards
         trick_points = sum(map(CARD_POINTS.__getitem__, all_cards))
         team = team_of(winner, 4)
-        if team != self.declarers:
-            points += trick_points
-        log = self.log.push(seat, action, (*recorded, (trick_won, self.leader, trick, winner, trick_points)))
-        won = (self.won[0] + all_cards, self.won[1]) if team == 0 else (self.won[0], self.won[1] + all_cards)
-        done = self._with(
-            log=log,
-            hands=tuple(hands),
-            trick=(),
-            tricks=(*self.tricks, TrickRecord(trick, winner, trick_points)),
-            won=won,
-            points=points,
-            failed_throws=failed,
+        won = tricks.won
+        tricks = Tricks(
             leader=winner,
-            mover=winner,
+            done=(*tricks.done, TrickRecord(trick, winner, trick_points)),
+            won=(won[0] + all_cards, won[1]) if team == 0 else (won[0], won[1] + all_cards),
+            points=tricks.points + trick_points if team != self.round.declarers else tricks.points,
+            failed_throws=tricks.failed_throws,
         )
+        log = self.log.push(seat, action, (*recorded, (trick_won, leader, trick, winner, trick_points)))
+        done = evolve(self, log=log, mover=winner, hands=tuple(hands), trick=(), tricks=tricks)
         if hands[winner]:
             return done
         return done._round_over(trick, winner)
 
     def _round_over(self, last_trick: tuple[Play, ...], last_winner: int) -> TractorState:
-        declarers = self.declarers
+        old = self.round
+        declarers = old.declarers
         assert declarers is not None
         summary = score_round(
-            round_no=self.round_no,
+            round_no=old.number,
             config=self.config,
             trump=self._trump,
-            levels=self.levels,
+            levels=old.levels,
             declarers=declarers,
-            starter=self.starter,
-            points=self.points,
-            kitty=self.kitty,
+            starter=old.starter,
+            points=self.tricks.points,
+            kitty=self.kitty.buried,
             last_trick=last_trick,
             last_winner=last_winner,
         )
         levels = summary.levels_after
         shown: list[Event] = [
-            Revealed("kitty", self.starter, self.kitty),
-            DealScored(self.deal_no + 1, (min(levels[0], ACE), min(levels[1], ACE)), summary),
+            Revealed("kitty", old.starter, self.kitty.buried),
+            DealScored(old.deal_no + 1, (min(levels[0], ACE), min(levels[1], ACE)), summary),
         ]
         if summary.winner is not None:
             shown.append(GameOver((min(levels[0], ACE), min(levels[1], ACE)), summary.winner))
@@ -562,25 +566,24 @@ class TractorState(State):
                 scores=(min(levels[0], ACE), min(levels[1], ACE)),
                 winner=w,
                 summary=f"team {w} (seats {w} and {w + 2}) advanced past A and won after "
-                f"{self.round_no + 1} rounds",
+                f"{old.number + 1} rounds",
                 details={
                     "levels": [level_name(levels[0]), level_name(levels[1])],
-                    "rounds": self.round_no + 1,
+                    "rounds": old.number + 1,
                     "last_round": to_jsonable(summary.as_mapping()),
                 },
             )
-            return self._with(
+            return evolve(
+                self,
                 log=self.log.with_events(*shown),
                 stage="over",
                 mover=None,
-                levels=levels,
-                last_round=summary,
-                outcome=outcome,
+                round=evolve(old, levels=levels, last_round=summary, outcome=outcome),
             )
         return self._new_deal(
             self.log.with_events(*shown),
-            self.deal_no + 1,
-            round_no=self.round_no + 1,
+            old.deal_no + 1,
+            round_no=old.number + 1,
             levels=levels,
             declarers=summary.next_declarers,
             starter=summary.next_starter,
@@ -590,7 +593,7 @@ class TractorState(State):
     def _action_event(self, seat: int, action: Action, caused: tuple[Event, ...]) -> Event | None:
         if caused and action.verb == "play" and isinstance(caused[0], Played):
             return None  # a failed throw: its Played event, recorded, names what was attempted
-        return super()._action_event(seat, action, caused)
+        return State._action_event(self, seat, action, caused)
 
     # --- card-by-card selection ------------------------------------------------------------------
     def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
@@ -660,7 +663,9 @@ class TractorState(State):
         elif pick.verb == "bury":
             reason = kitty_refusal(hand, cards)
         else:
-            reason = declaration_reason(hand, seat, cards, self.declaration, self.rank, self.rules)
+            reason = declaration_reason(
+                hand, seat, cards, self.declaring.declaration, self.round.rank, self.declaring.rules
+            )
         assert reason is not None, f"{card} was not selectable, yet no rule refuses {format_cards(cards)}"
         return reason
 
@@ -669,14 +674,14 @@ class TractorState(State):
         return build_view(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
-        stock = self.deck[self.drawn : DRAWN] if self.stage in ("draw", "last-declare") else ()
-        kitty = self.deck[DRAWN:] if self.stage in ("draw", "last-declare") else self.kitty
+        stock = self.round.deck[self.drawn : DRAWN] if self.stage in ("draw", "last-declare") else ()
+        kitty = self.round.deck[DRAWN:] if self.stage in ("draw", "last-declare") else self.kitty.buried
         out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(4)}
         out["stock"] = stock
         out["kitty"] = kitty
         out["trick"] = tuple(c for _, p in self.trick for c in p)
-        out["won 0"] = self.won[0]
-        out["won 1"] = self.won[1]
+        out["won 0"] = self.tricks.won[0]
+        out["won 1"] = self.tricks.won[1]
         return out
 
     def public_cards(self) -> dict[int, Counter[Card]]:
@@ -688,12 +693,13 @@ class TractorState(State):
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", to_move={self.to_move}"
         return (
-            f"<TractorState round {self.round_no + 1} phase={self.stage}{mover}, levels "
-            f"{level_name(self.levels[0])}-{level_name(self.levels[1])}, {len(self.log)} actions>"
+            f"<TractorState round {self.round.number + 1} phase={self.stage}{mover}, levels "
+            f"{level_name(self.round.levels[0])}-{level_name(self.round.levels[1])}, {len(self.log)} actions>"
         )
 
 
 _DRAW_ONLY = (DRAW,)
+_NO_KITTY = Kitty()
 _LEAD_PICK = Pick("play", None)
 _BURY_PICK = Pick("bury", KITTY_SIZE)
 _DECLARE_PICK = Pick("declare", None)
@@ -735,3 +741,30 @@ def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     for c in cards:
         out.remove(c)
     return tuple(out)
+
+
+def _at_deal_start(
+    config: Config,
+    seed: int,
+    decks: tuple[tuple[Card, ...], ...],
+    log: Log,
+    rules: DeclareRules,
+    dealt: Round,
+) -> TractorState:
+    """The state as a deal begins (a table before any deal, a redeal, the next round's deal): the
+    starter to draw, nothing drawn, declared, buried or played yet."""
+    return TractorState(
+        config=config,
+        seed=seed,
+        decks=decks,
+        log=log,
+        stage="draw",
+        mover=dealt.starter,
+        hands=((), (), (), ()),
+        drawn=0,
+        trick=(),
+        round=dealt,
+        declaring=Declaring(rules),
+        kitty=_NO_KITTY,
+        tricks=Tricks(dealt.starter),
+    )

@@ -58,11 +58,11 @@ class TractorView(View):
 
 def build_view(state: TractorState, seat: int | None) -> TractorView:
     stage = state.stage
-    trump = state.trump
+    trump = state.kitty.trump
     if trump is None:
-        decl = state.declaration
+        decl = state.declaring.declaration
         trump = _standing(
-            state.rank,
+            state.round.rank,
             None if decl is None else decl.suit,
             state.config.no_trump_rank_cards_are_trump,
             state.config.gap_tractors,
@@ -75,9 +75,9 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             legal = tuple(str(c) for c in state.selectable((), seat))
         else:
             legal = tuple(str(a) for a in state.legal_actions(seat))
-    last = state.tricks[-1] if state.tricks else None
-    declaration = state.declaration
-    tricks = tuple(map(_trick, state.tricks))
+    last = state.tricks.done[-1] if state.tricks.done else None
+    declaration = state.declaring.declaration
+    tricks = tuple(map(_trick, state.tricks.done))
     per_seat = [0, 0, 0, 0]
     for done in tricks:
         per_seat[done.winner] += 1
@@ -87,7 +87,7 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         phase=stage,
         to_move=state.to_move,
         version=state.version,
-        deal_number=state.deal_no + 1,
+        deal_number=state.round.deal_no + 1,
         hand=hand,
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=max(0, 100 - state.drawn) if stage in ("draw", "last-declare") else 0,
@@ -98,27 +98,31 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         tricks_won=tuple(per_seat),
         team_tricks=(per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]),
         trump=trump,
-        scores=(min(state.levels[0], ACE), min(state.levels[1], ACE)),
+        scores=(min(state.round.levels[0], ACE), min(state.round.levels[1], ACE)),
         legal=legal,
-        last_round=None if state.last_round is None else _summary(state.last_round),
+        last_round=None if state.round.last_round is None else _summary(state.round.last_round),
         marks=marks,
         pick=None if seat is None else state.pick(seat),
-        declarers=state.declarers,
-        starter=state.starter,
+        declarers=state.round.declarers,
+        starter=state.round.starter,
         trump_options={
             "rank_cards_trump_in_no_trump": state.config.no_trump_rank_cards_are_trump,
             "gap_tractors": state.config.gap_tractors,
         },
-        points=state.points,
-        kitty=state.kitty if sees_kitty(state, seat) else (),
-        levels=(level_name(state.levels[0]), level_name(state.levels[1])),
-        round=state.round_no + 1,
+        points=state.tricks.points,
+        kitty=state.kitty.buried if sees_kitty(state, seat) else (),
+        levels=(level_name(state.round.levels[0]), level_name(state.round.levels[1])),
+        round=state.round.number + 1,
         declaration=None if declaration is None else declaration.to_dict(),
-        trump_source="declared" if declaration is not None else "kitty" if state.revealed else "undeclared",
+        trump_source="declared"
+        if declaration is not None
+        else "kitty"
+        if state.kitty.revealed
+        else "undeclared",
         drawn=state.drawn,
-        revealed=state.revealed,
-        kitty_taken=state.kitty_taken if sees_kitty_taken(state, seat) else (),
-        failed_throws=tuple(map(_failed, state.failed_throws)),
+        revealed=state.kitty.revealed,
+        kitty_taken=state.kitty.taken if sees_kitty_taken(state, seat) else (),
+        failed_throws=tuple(map(_failed, state.tricks.failed_throws)),
     )
 
 
