@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action
+from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import Marks
 from tricktable.core.pick import Pick
 from tricktable.core.trick import Play, Trick
@@ -166,6 +167,11 @@ class View:
     pick: Pick | None
     """The seat's card pick now: the verb its picked cards make and how many it needs
     (:meth:`State.pick <tricktable.core.state.State.pick>`); None when it has no cards to pick."""
+    seat_marks: tuple[tuple[SeatMark, ...], ...]
+    """Per seat, what the table shows beside it (a bid, exposed or declared cards), each labelled by
+    a word: the page draws them as they come."""
+    trump_label: TrumpLabel
+    """The trump as a page words it (rank, suit, whether declared), the same in every game's shape."""
 
     SEAT_FIELDS: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal", "pick")
     """The fields in which a seat's view may differ from the spectator's view of the same state;

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Suit
+from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play
 from tricktable.core.views import Record, SuitTrump, View
@@ -99,6 +100,8 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         last_round=last_round,
         marks=marks,
         pick=None if seat is None else state.pick(seat),
+        seat_marks=_exposed_marks(state.calls.exposed),
+        trump_label=_LABELS[state.trump],
         num_seats=n,
         target=state.config.target,
         dealer=state.deal.dealer,
@@ -115,6 +118,15 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
 
 
 _TRUMPS = tuple(SuitTrump(suit) for suit in Suit)
+_LABELS = tuple(TrumpLabel(None, suit.letter) for suit in Suit)
+
+
+@lru_cache(maxsize=256)
+def _exposed_marks(exposed: tuple[tuple[Card, ...], ...]) -> tuple[tuple[SeatMark, ...], ...]:
+    """Beside each seat, its exposed cards (face up in front of it), once it has any."""
+    return tuple((SeatMark("exposed", "mark.exposed", cards=cards),) if cards else () for cards in exposed)
+
+
 _MARKS = MarkTable(FULL_PACK)
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import ALL_CARDS, Card, Suit
+from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play, Trick
 from tricktable.core.views import SuitTrump, View
@@ -63,6 +64,7 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
     trump = _TRUMPS[d.trump]
     marks = _MARKS(trump)
     legal = tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else ()
+    bids = named_bids(state.auction.bids, (d.dealer + 1) % SEATS)
     return BackAlleyView(
         game="back-alley",
         seat=seat,
@@ -85,12 +87,14 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         last_round=sheet[-1] if sheet else None,
         marks=marks,
         pick=None if seat is None else state.pick(seat),
+        seat_marks=_bid_marks(bids),
+        trump_label=_LABELS[d.trump],
         dealer=d.dealer,
         turn_up=d.turn_up,
         hand_number=state.match.number,
         hands_total=len(hand_sizes(state.config.deals)),
         hand_size=d.size,
-        bids=named_bids(state.auction.bids, (d.dealer + 1) % SEATS),
+        bids=bids,
         contracts=state.auction.contracts,
         leader=None if over or state.auction.contracts is None else state.leader,
         trumps_broken=prog.broken,
@@ -103,6 +107,19 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
 
 _TRUMPS = (*(SuitTrump(suit, jokers=True) for suit in Suit), SuitTrump(None))
 """By the deal's trump index: the suits (jokers on top), then :data:`NO_TRUMP` (index 4)."""
+_LABELS = (*(TrumpLabel(None, suit.letter) for suit in Suit), TrumpLabel(None, None))
+
+
+@lru_cache(maxsize=1024)
+def _bid_marks(bids: tuple[tuple[int, str], ...]) -> tuple[tuple[SeatMark, ...], ...]:
+    """Beside each seat, its last bid of this hand: a number of tricks (``bid.n``), or the word of
+    ``pass`` or a board (``bid.board``, ``bid.double board``...)."""
+    last = dict(bids)
+    return tuple((_bid_mark(last[s]),) if s in last else () for s in range(SEATS))
+
+
+def _bid_mark(bid: str) -> SeatMark:
+    return SeatMark("bid", "bid.n", {"n": int(bid)}) if bid.isdigit() else SeatMark("bid", f"bid.{bid}")
 
 
 _MARKS = MarkTable(ALL_CARDS)

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank
+from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Trick
 from tricktable.core.views import Record, View
@@ -19,6 +20,7 @@ from tricktable.games.tractor.sight import sees_kitty, sees_kitty_taken
 from tricktable.games.tractor.trump import Trump
 
 if TYPE_CHECKING:
+    from tricktable.games.tractor.declare import Declaration
     from tricktable.games.tractor.state import FailedThrow, TractorState, TrickRecord
 
 __all__ = ["TractorView", "build_view"]
@@ -77,6 +79,9 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             legal = tuple(str(a) for a in state.legal_actions(seat))
     last = state.tricks.done[-1] if state.tricks.done else None
     declaration = state.declaring.declaration
+    source: Literal["undeclared", "declared", "kitty"] = (
+        "declared" if declaration is not None else "kitty" if state.kitty.revealed else "undeclared"
+    )
     tricks = tuple(map(_trick, state.tricks.done))
     per_seat = [0, 0, 0, 0]
     for done in tricks:
@@ -103,6 +108,8 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         last_round=None if state.round.last_round is None else _summary(state.round.last_round),
         marks=marks,
         pick=None if seat is None else state.pick(seat),
+        seat_marks=_declared_marks(declaration if stage in _DECLARING else None),
+        trump_label=_label(trump, source != "undeclared"),
         declarers=state.round.declarers,
         starter=state.round.starter,
         trump_options={
@@ -114,11 +121,7 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         levels=(level_name(state.round.levels[0]), level_name(state.round.levels[1])),
         round=state.round.number + 1,
         declaration=None if declaration is None else declaration.to_dict(),
-        trump_source="declared"
-        if declaration is not None
-        else "kitty"
-        if state.kitty.revealed
-        else "undeclared",
+        trump_source=source,
         drawn=state.drawn,
         revealed=state.kitty.revealed,
         kitty_taken=state.kitty.taken if sees_kitty_taken(state, seat) else (),
@@ -127,6 +130,24 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
 
 
 _MARKS = MarkTable(ALL_CARDS)
+_DECLARING = frozenset({"draw", "last-declare", "kitty"})
+"""The stages in which the standing declaration is shown beside its seat (until play begins)."""
+_NO_MARKS: tuple[tuple[SeatMark, ...], ...] = ((), (), (), ())
+
+
+@lru_cache(maxsize=256)
+def _declared_marks(declaration: Declaration | None) -> tuple[tuple[SeatMark, ...], ...]:
+    """Beside the declarer, the cards of the standing declaration."""
+    if declaration is None:
+        return _NO_MARKS
+    mark = (SeatMark("declared", "mark.declared", cards=declaration.cards),)
+    return tuple(mark if s == declaration.seat else () for s in range(4))
+
+
+@lru_cache(maxsize=256)
+def _label(trump: Trump, declared: bool) -> TrumpLabel:
+    """The trump in words: the level's rank and the suit (not known yet while nobody has declared)."""
+    return TrumpLabel(trump.rank.letter, None if trump.suit is None else trump.suit.letter, declared)
 
 
 @lru_cache(maxsize=64)

@@ -7,7 +7,7 @@ import { renderControls } from "./controls.js";
 import { h } from "./dom.js";
 import { renderHand } from "./hand.js";
 import { renderLast } from "./history.js";
-import { cardName, has, t } from "./i18n.js";
+import { SUIT_SYMBOL, cardName, has, hasg, rankFace, t, tg } from "./i18n.js";
 import { presenceBadge, renderInvite } from "./people.js";
 import { renderReplay } from "./replay.js";
 import { scoreSheet } from "./sheets.js";
@@ -66,17 +66,19 @@ function renderStatus() {
   document.body.dataset.turn = S.seat != null && view().to_move === S.seat && !f.over ? "me" : "other";
 }
 
+// A mark the view puts beside a seat (a bid, exposed or declared cards): its word, then its cards.
+function seatMark(v, mark) {
+  const word = hasg(v.game, mark.word) ? tg(v.game, mark.word, mark.params) : mark.word;
+  const faces = mark.cards.map((c) => faceCard(c, trumpMark(v)(c)));
+  return h("span", { class: `chip seat-mark mark-${mark.kind}` }, faces.length ? h("span", { class: "mark-word" }, word) : word, faces);
+}
+
 // A seat around the table: its name and turn, its team (yours marked), the backs of its cards with
 // their count, the tricks it took, and what the game shows beside it (a bid, exposed cards).
 function seatBox(v, s) {
   const acting = !S.frame.over && v.to_move === s;
   const mine = S.seat != null && teamOf(s) === teamOf(S.seat);
-  const extra = [];
-  if (v.game === "back-alley") {
-    const bid = (v.bids || []).filter(([seat]) => seat === s).pop();
-    if (bid) extra.push(h("span", { class: "chip bid-chip" }, /^\d+$/.test(bid[1]) ? t("bid.n", { n: bid[1] }) : has(`bid.${bid[1]}`) ? t(`bid.${bid[1]}`) : bid[1]));
-  }
-  if (v.game === "all-fours" && v.exposed?.[s]?.length) extra.push(h("span", { class: "exposed" }, v.exposed[s].map((c) => faceCard(c))));
+  const extra = (v.seat_marks?.[s] ?? []).map((m) => seatMark(v, m));
   const count = v.hand_sizes[s];
   const backs = s === S.seat ? null : h("span", { class: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(count, 5) }, () => h("span", { class: "back" }, backSvg())));
   return h(
@@ -174,19 +176,18 @@ function renderTrick() {
   $("trick-note").textContent = winner == null ? "" : t("table.won_by", { name: seatName(winner) });
 }
 
-export function trumpText(v) {
-  const tr = v.trump;
-  const suitPart = (suit) => (suit ? `${{ S: "♠", H: "♥", D: "♦", C: "♣" }[suit]} ${t(`suit.${suit}`)}` : t("table.no_trump"));
+// The trump in words from a label ({rank, suit, declared}: the view's trump_label, or a replay's).
+export function trumpText(label) {
+  const suitPart = label.suit ? `${SUIT_SYMBOL[label.suit]} ${t(`suit.${label.suit}`)}` : t("table.no_trump");
   // before anyone declares, the standing trump has no suit: that is not a declared no-trump round
-  const open = v.trump_source === "undeclared";
-  if (v.game === "tractor") return `${tr.rank === "T" ? "10" : tr.rank} · ${open ? t("table.not_declared") : suitPart(tr.suit)}`;
-  return suitPart(tr);
+  const named = label.declared === false ? t("table.not_declared") : suitPart;
+  return label.rank ? `${rankFace(label.rank)} · ${named}` : named;
 }
 
 function renderInfo() {
   const v = view();
   const phase = has(`phase.${v.phase}`) ? t(`phase.${v.phase}`) : v.phase;
-  const parts = [`${t("table.trump")}: ${trumpText(v)}`, t("table.phase", { phase }), t("table.deal", { n: v.deal_number })];
+  const parts = [`${t("table.trump")}: ${trumpText(v.trump_label)}`, t("table.phase", { phase }), t("table.deal", { n: v.deal_number })];
   const info = [parts.join(" · ")];
   if (v.turn_up?.length) info.push(" · ", ...v.turn_up.map((c) => faceCard(c, trumpMark(v)(c))));
   $("info").replaceChildren(...info);

@@ -260,6 +260,9 @@ export const MESSAGES = {
     "bid.board": "Board",
     "bid.double board": "Double board",
     "bid.triple board": "Triple board",
+    "bid.quadruple board": "Quadruple board",
+    "mark.exposed": "Exposed",
+    "mark.declared": "Declared",
     "bid.n": "Bid {n}",
     "word.stand": "stands",
     "word.beg": "begs",
@@ -577,6 +580,9 @@ export const MESSAGES = {
     "bid.board": "Tutte",
     "bid.double board": "Tutte doppio",
     "bid.triple board": "Tutte triplo",
+    "bid.quadruple board": "Tutte quadruplo",
+    "mark.exposed": "Scoperte",
+    "mark.declared": "Dichiarate",
     "bid.n": "Dichiara {n}",
     "word.stand": "sta",
     "word.beg": "chiede",
@@ -894,6 +900,9 @@ export const MESSAGES = {
     "bid.board": "Bwrdd",
     "bid.double board": "Bwrdd dwbl",
     "bid.triple board": "Bwrdd triphlyg",
+    "bid.quadruple board": "Bwrdd pedwarplyg",
+    "mark.exposed": "Wedi'u dangos",
+    "mark.declared": "Wedi'u datgan",
     "bid.n": "Cynnig {n}",
     "word.stand": "yn sefyll",
     "word.beg": "yn erfyn",
@@ -1046,11 +1055,16 @@ export function hasg(game, key) {
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_FACE = { T: "10" };
 
+// A rank as its face shows it ("T" is the ten).
+export function rankFace(rank) {
+  return RANK_FACE[rank] ?? rank;
+}
+
 const JOKER_FACE = { BJ: "★", LJ: "☆" };
 
 export function cardFace(card) {
   if (card in JOKER_FACE) return JOKER_FACE[card];
-  return `${RANK_FACE[card[0]] ?? card[0]}${SUIT_SYMBOL[card[1]] ?? card[1]}`;
+  return `${rankFace(card[0])}${SUIT_SYMBOL[card[1]] ?? card[1]}`;
 }
 
 export function cardsFace(cards) {

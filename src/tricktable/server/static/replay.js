@@ -13,7 +13,6 @@ import { $, S, seatName, view } from "./state.js";
 // analysis places its decisions). Events only the log needs are folded into the steps around them.
 function replaySteps() {
   const steps = [];
-  const game = view().game;
   let deal = 1;
   let trump = null;
   let trick = [];
@@ -25,7 +24,7 @@ function replaySteps() {
       trick = [];
       lines = [];
     }
-    if (e.kind === "trump_set") trump = game === "tractor" ? { rank: e.rank, suit: e.suit } : e.suit;
+    if (e.kind === "trump_set") trump = { rank: e.rank ?? null, suit: e.suit, declared: true };
     if (e.kind === "played") trick = [...(trick.winner == null ? trick : []), [e.seat, e.cards]];
     if (e.kind === "trick_won") trick = Object.assign([...e.trick.plays], { winner: e.trick.winner });
     const line = narrate(e, seatName, S.seat);
@@ -52,8 +51,8 @@ export function renderReplay() {
   }
   S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
   const step = steps[S.replay];
-  const game = view().game;
-  const isTrump = trumpTest(sameTrump(step.trump, view().trump) ? view().marks : null);
+  const label = view().trump_label;
+  const isTrump = trumpTest(sameTrump(step.trump && [step.trump.rank, step.trump.suit], [label.rank, label.suit]) ? view().marks : null);
   $("replay-step").textContent = t("replay.step", { deal: step.deal, n: S.replay + 1, total: steps.length });
   const plays = step.trick.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c)))));
   if (step.trick.winner != null) plays.push(h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })));
@@ -63,7 +62,7 @@ export function renderReplay() {
   $("replay-line").dataset.kind = step.kind;
   fill(
     $("replay-body"),
-    step.trump == null ? null : h("p", {}, `${t("table.trump")}: ${trumpText({ game, trump: step.trump })}`),
+    step.trump == null ? null : h("p", {}, `${t("table.trump")}: ${trumpText(step.trump)}`),
     plays.length ? h("ul", { class: "last-list", "aria-label": t("table.trick") }, plays) : null,
     earlier.length ? h("ol", { class: "replay-earlier", start: step.lines.length - earlier.length, "aria-label": t("replay.deal_so_far") }, earlier.map((line) => h("li", {}, line))) : null,
   );
