@@ -163,6 +163,8 @@ def test_record_only_when_finished(client: TestClient) -> None:
         and check(client, r, "/api/tables/{table_id}/record", "get")["error"] == "not_finished"
     )
     assert client.get("/api/tables/nope/record").status_code == 404
+    r = client.get(f"/api/tables/{t['id']}/hands")
+    assert check(client, r, "/api/tables/{table_id}/hands", "get")["error"] == "not_finished"
     done = new_table(client, "all-fours", config={"target": 1}, seed=4, bots=["random"] * 4)
     import time
 
@@ -175,6 +177,10 @@ def test_record_only_when_finished(client: TestClient) -> None:
     assert "attachment" in r.headers["content-disposition"]
     state = games.get("all-fours").replay(record)
     assert state.is_over and record["bot_actions"] == list(range(state.version))
+    hands = check(
+        client, client.get(f"/api/tables/{done['id']}/hands"), "/api/tables/{table_id}/hands", "get"
+    )
+    assert hands["events"] == len(state.events()) and hands["changes"]
     assert done["id"] not in [x["id"] for x in client.get("/api/tables").json()["tables"]]
 
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.server.helpers import Seat, connect_seats, join, make_client, new_table, play, room
-from tricktable.cards import parse_cards
+from tests.server.helpers import Seat, card_strings, connect_seats, join, make_client, new_table, play, room
+from tricktable.cards import ALL_CARDS, parse_cards
 from tricktable.core import Action
+from tricktable.core.reveal import HandChange, hands_at
 from tricktable.core.state import State
 
 
@@ -32,7 +33,24 @@ def seated_game(tmp_path: Path, game: str, upto: int | None, **fields: object) -
         for s in seats:
             s.until(0)
             assert s.frame["view"]["seat"] == s.seat
-        final = play(client, t["id"], seats, upto=upto)
+        history: list[State] = [room(client, t["id"]).state]
+        while True:  # a game in progress gives no hand: checked every 100 actions
+            shut = client.get(f"/api/tables/{t['id']}/hands")
+            assert shut.status_code == 409 and shut.json()["error"] == "not_finished", shut.text
+            assert (
+                not CARD_TEXTS & set(card_strings(shut.json()))
+                and client.get(f"/api/tables/{t['id']}/record").status_code == 409
+            )
+            step = history[-1].version + 100
+            final = play(
+                client, t["id"], seats, upto=step if upto is None else min(step, upto), history=history
+            )
+            if final.is_over or final.version == upto:
+                break
+        if final.is_over:
+            opened = client.get(f"/api/tables/{t['id']}/hands").json()
+            assert opened["events"] == len(final.events()) and opened["num_seats"] == final.num_seats
+            check_open_hands(opened["changes"], final, history)
         for s in seats:  # a delta carries only the view fields that changed, and there are some
             assert bool(s.deltas) == s.takes_deltas
             assert all(len(d["view"]) < len(s.frame["view"]) for d in s.deltas)
@@ -43,6 +61,24 @@ def seated_game(tmp_path: Path, game: str, upto: int | None, **fields: object) -
         if final.is_over:
             assert all(s.frame["over"] and s.frame["result"] == final.result.to_dict() for s in seats)  # type: ignore[union-attr]
         return final
+
+
+CARD_TEXTS = {str(c) for c in ALL_CARDS}
+
+
+def check_open_hands(changes: list[Any], final: State, history: list[State]) -> None:
+    """A finished game's hands, change by change: at a spread of its states, the hands every seat held
+    (and with them every card dealt); the events they are counted against are each seat's."""
+    parsed = [
+        HandChange(i, seat, parse_cards(" ".join(g)), parse_cards(" ".join(lost)))
+        for i, seat, g, lost in changes
+    ]
+    assert parsed == list(final.open_hands() or ())
+    for state in [*history[:: max(1, len(history) // 40)], final]:
+        count = len(state.events())
+        held = hands_at(parsed, count - 1, state.num_seats)
+        where = state.card_locations()
+        assert held == tuple(tuple(sorted(where[f"hand {s}"])) for s in range(state.num_seats)), state.version
 
 
 def test_all_fours_whole_game(tmp_path: Path) -> None:

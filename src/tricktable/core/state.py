@@ -33,6 +33,7 @@ from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, Kitty
 from tricktable.core.evolve import evolve
 from tricktable.core.history import Log
 from tricktable.core.pick import PLAY_ONE, Pick
+from tricktable.core.reveal import HandChange, hand_changes
 from tricktable.core.views import View
 
 __all__ = ["Result", "State", "evolve", "team_of"]
@@ -245,16 +246,38 @@ class State(ABC):
             isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log)
         ):
             raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
+        return tuple([(i, e.seen_by(viewer)) for i, e in self._logged(0 if since is None else since + 1)])
+
+    def _logged(self, since: int) -> list[tuple[int, Event]]:
+        """The events the actions from the ``since``-th on caused, each with all its cards and the
+        index of the action that caused it."""
         out: list[tuple[int, Event]] = []
-        for node in self.log.nodes(0 if since is None else since + 1):
+        for node in self.log.nodes(since):
             index = len(node) - 1
             entry = node.entry
             if entry is not None:
                 own = self._action_event(entry[0], entry[1], node.events)
                 if own is not None:
-                    out.append((index, own.seen_by(viewer)))
-            out += [(index, e.seen_by(viewer)) for e in node.events]
-        return tuple(out)
+                    out.append((index, own))
+            out += [(index, e) for e in node.events]
+        return out
+
+    def open_events(self) -> tuple[Event, ...] | None:
+        """Every event of the game with every card in it — each hand dealt, drawn, picked up and
+        buried — once the game's sight opens the hands (:meth:`_hands_open`: in every game, once the
+        game is over); None before, so no hidden card leaves a game in progress. A finished game's
+        replay shows all the hands from it (:func:`tricktable.core.reveal.hand_changes`)."""
+        return tuple(e for _, e in self._logged(0)) if self._hands_open() else None
+
+    def open_hands(self) -> tuple[HandChange, ...] | None:
+        """The changes to every hand, event by event (:func:`~tricktable.core.reveal.hand_changes`),
+        once the hands are open (:meth:`open_events`); None before."""
+        events = self.open_events()
+        return None if events is None else hand_changes(events, self.num_seats)
+
+    def _hands_open(self) -> bool:
+        """Whether every seat may see every hand of the game now (each game's ``sight`` decides)."""
+        return False
 
     def _action_event(self, seat: int, action: Action, caused: tuple[Event, ...]) -> Event | None:
         """The event that records ``seat`` taking ``action`` (made on demand, not stored); None where

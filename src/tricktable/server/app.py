@@ -273,6 +273,22 @@ async def _analysis_answer(room: Room, seat: int, status: int) -> Response:
     return JSONResponse(body, status_code=status)
 
 
+async def get_hands(request: Request) -> Response:
+    """Every hand of a finished game, change by change, for its replay (the game's sight opens them
+    once it is over: ``state.open_hands()``); refused while the game runs."""
+    room = await _room(request)
+    changes = room.state.open_hands()
+    if changes is None:
+        raise ApiError(409, "not_finished", "the hands are shown once the game is over")
+    return JSONResponse(
+        {
+            "events": len(room.state.events()),
+            "num_seats": room.state.num_seats,
+            "changes": [change.to_json() for change in changes],
+        }
+    )
+
+
 # --- websocket -----------------------------------------------------------------------------------------
 def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
     """No Origin header: not a browser (a bot, a script). A browser page must be served by this server
@@ -524,6 +540,7 @@ def create_app(db: str, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/seats/{seat:int}", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/seats/{seat:int}", leave_seat, methods=["DELETE"]),
         Route("/api/tables/{table_id}/record", get_record),
+        Route("/api/tables/{table_id}/hands", get_hands),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/analysis/{seat:int}", request_analysis, methods=["POST"]),
         Route("/api/tables/{table_id}/analysis/{seat:int}", get_analysis, methods=["GET"]),

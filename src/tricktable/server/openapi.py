@@ -16,6 +16,25 @@ __all__ = ["openapi_document"]
 _ERROR = {"$ref": "#/components/schemas/Error"}
 _TABLE = {"$ref": "#/components/schemas/Table"}
 _ANALYSIS = {"$ref": "#/components/schemas/Analysis"}
+_CARDS = {"type": "array", "items": {"type": "string"}}
+_HANDS = {
+    "type": "object",
+    "required": ["events", "num_seats", "changes"],
+    "properties": {
+        "events": {"type": "integer", "description": "the game's events (a seat's events are as many)"},
+        "num_seats": {"type": "integer"},
+        "changes": {
+            "type": "array",
+            "description": "[event index, seat, cards gained, cards lost], in event order",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"type": "integer"}, _CARDS, _CARDS],
+                "minItems": 4,
+                "maxItems": 4,
+            },
+        },
+    },
+}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -204,6 +223,14 @@ def _document() -> dict[str, Any]:
                     "parameters": [_TABLE_ID, _SEAT],
                     "responses": {"200": _json(_ANALYSIS, "the analysis"), **_errors(400, 404)},
                 },
+            },
+            "/api/tables/{table_id}/hands": {
+                "get": {
+                    "summary": "A finished game's hands for its replay: each change to a hand, after the "
+                    "event it follows (the seat's events of the game, counted from 0)",
+                    "parameters": [_TABLE_ID],
+                    "responses": {"200": _json(_HANDS, "every change to every hand"), **_errors(404, 409)},
+                }
             },
         },
         "components": {

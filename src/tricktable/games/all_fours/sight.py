@@ -17,7 +17,7 @@ from tricktable.core.events import Dealt, Event, TurnedUp
 if TYPE_CHECKING:
     from tricktable.games.all_fours.state import AllFoursState
 
-__all__ = ["dealt_events", "hidden_cards"]
+__all__ = ["dealt_events", "hands_open", "hidden_cards"]
 
 
 def dealt_events(
@@ -38,3 +38,10 @@ def hidden_cards(state: AllFoursState, seat: int | None) -> tuple[Card, ...]:
         if s != seat:
             out += [c for c in state.hands[s] if c not in state.calls.exposed[s]]
     return tuple(out)
+
+
+def hands_open(state: AllFoursState) -> bool:
+    """Every hand dealt in the game, each card as it came and went, is shown to everyone once the game
+    is over (a finished game's replay shows all the hands), never before. The stock's undealt cards
+    are no one's hand and stay unseen (they are in no event)."""
+    return state.is_over

@@ -43,7 +43,7 @@ from tricktable.games.all_fours.deal import (
 )
 from tricktable.games.all_fours.play import allowed_plays, play_problem, trick_winner
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, count_deal, game_count, score_items
-from tricktable.games.all_fours.sight import dealt_events, hidden_cards
+from tricktable.games.all_fours.sight import dealt_events, hands_open, hidden_cards
 
 if TYPE_CHECKING:
     from tricktable.games.all_fours.view import AllFoursView
@@ -549,6 +549,9 @@ class AllFoursState(State):
 
     def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
         return hidden_cards(self, self._viewer(seat))
+
+    def _hands_open(self) -> bool:
+        return hands_open(self)
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

@@ -19,7 +19,7 @@ from .ranking import NO_TRUMP
 if TYPE_CHECKING:
     from .state import BackAlleyState
 
-__all__ = ["deal_events", "hidden_cards"]
+__all__ = ["deal_events", "hands_open", "hidden_cards"]
 
 
 def deal_events(
@@ -45,3 +45,10 @@ def hidden_cards(state: BackAlleyState, seat: int | None) -> tuple[Card, ...]:
     """The other seats' hands and the stock."""
     hidden = [c for s in range(SEATS) if s != seat for c in state.hands[s]]
     return (*hidden, *state.deal.stock)
+
+
+def hands_open(state: BackAlleyState) -> bool:
+    """Every hand dealt in the game (the replacement for a discarded joker too) is shown to everyone
+    once the game is over (a finished game's replay shows all the hands), never before. The undealt
+    stock is no one's hand and stays unseen (it is in no event)."""
+    return state.is_over

@@ -42,7 +42,7 @@ from .deal import SEATS, Deal, deal, hand_sizes
 from .play import breaks_trumps, play_rule, refusal
 from .ranking import NO_TRUMP, trick_winner
 from .scoring import HandRecord, side_points
-from .sight import deal_events, hidden_cards
+from .sight import deal_events, hands_open, hidden_cards
 from .view import BackAlleyView, build_view
 
 __all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Phase", "Progress", "Trick", "start"]
@@ -406,6 +406,9 @@ class BackAlleyState(State):
 
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
         return hidden_cards(self, self._viewer(seat))
+
+    def _hands_open(self) -> bool:
+        return hands_open(self)
 
 
 def _leading_team(scores: tuple[int, int]) -> int | None:

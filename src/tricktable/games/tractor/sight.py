@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Shown",
     "deal_events",
+    "hands_open",
     "hidden_cards",
     "public_cards",
     "sees_kitty",
@@ -153,3 +154,10 @@ def hidden_cards(state: TractorState, seat: int | None) -> Sequence[Card]:
     if kitty_hidden and shown.burier is None:
         hidden.update(locations["kitty"])
     return tuple(sorted(hidden.elements()))
+
+
+def hands_open(state: TractorState) -> bool:
+    """Every hand of the game — each card drawn, the kitty the starter picked up and the cards it
+    buried — is shown to everyone once the game is over (a finished game's replay shows all the
+    hands), never before. (A round's buried kitty is turned up at its end already: ``sees_kitty``.)"""
+    return state.stage == "over"

@@ -690,6 +690,9 @@ class TractorState(State):
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
         return sight.hidden_cards(self, self._viewer(seat))
 
+    def _hands_open(self) -> bool:
+        return sight.hands_open(self)
+
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", to_move={self.to_move}"
         return (
