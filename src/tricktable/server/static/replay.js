@@ -1,11 +1,11 @@
 // The replay of a finished game: every event the seat saw, step by step, narrated as in the log.
 import { renderAnalysis } from "./analysis.js";
 import { trumpText } from "./board.js";
-import { faceCard, sameTrump, trumpTest } from "./cards.js";
-import { fill, h } from "./dom.js";
+import { faceCard, inOrder, sameTrump, trumpTest } from "./cards.js";
+import { api, fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { narrate } from "./narrate.js";
-import { $, S, seatName, view } from "./state.js";
+import { $, S, seatName, tableId, view } from "./state.js";
 
 // A step is one event that makes a line of the log (the deal, the turn-up, bids, declarations and
 // decisions, the kitty, each play, trick winners, deal scores, game over); beside it, the trick as it
@@ -35,6 +35,43 @@ function replaySteps() {
   return steps;
 }
 
+// Every hand of the finished game, as the server gives them once the game is over (the game decides
+// when its hands open): each change to a hand after an event. Asked for when first shown.
+const hands = { shown: false, data: null, asked: false };
+
+export async function toggleHands() {
+  hands.shown = !hands.shown;
+  if (hands.shown && !hands.asked) {
+    hands.asked = true;
+    try {
+      hands.data = await api(`/api/tables/${tableId}/hands`);
+    } catch {
+      hands.asked = false; // not over yet, or the server is away: asked again on the next toggle
+    }
+  }
+  renderReplay();
+}
+
+// Each seat's hand just after the seat's event `index`: the changes up to it, applied in order.
+function handsAt(index) {
+  const held = Array.from({ length: hands.data.num_seats }, () => []);
+  for (const [at, seat, gained, lost] of hands.data.changes) {
+    if (at > index) break;
+    held[seat].push(...gained);
+    for (const card of lost) held[seat].splice(held[seat].lastIndexOf(card), 1);
+  }
+  return held;
+}
+
+function handsList(step, isTrump, marks) {
+  if (!hands.shown || !hands.data) return null;
+  const held = handsAt(step.event);
+  const rows = held.map((cards, s) =>
+    h("li", { "data-seat": s }, h("span", {}, seatName(s), ": "), cards.length ? inOrder(cards, marks).map(({ card }) => faceCard(card, isTrump(card))) : "—"),
+  );
+  return h("ul", { class: "last-list replay-hands", "aria-label": t("replay.hands") }, rows);
+}
+
 export function renderReplay() {
   const over = Boolean(S.frame?.over);
   const button = $("replay-btn");
@@ -52,7 +89,11 @@ export function renderReplay() {
   S.replay = Math.max(0, Math.min(steps.length - 1, S.replay));
   const step = steps[S.replay];
   const label = view().trump_label;
-  const isTrump = trumpTest(sameTrump(step.trump && [step.trump.rank, step.trump.suit], [label.rank, label.suit]) ? view().marks : null);
+  const marks = sameTrump(step.trump && [step.trump.rank, step.trump.suit], [label.rank, label.suit]) ? view().marks : null;
+  const isTrump = trumpTest(marks);
+  const toggle = $("replay-hands");
+  toggle.textContent = t(hands.shown ? "replay.hide_hands" : "replay.show_hands");
+  toggle.setAttribute("aria-pressed", String(hands.shown));
   $("replay-step").textContent = t("replay.step", { deal: step.deal, n: S.replay + 1, total: steps.length });
   const plays = step.trick.map(([s, cards]) => h("li", {}, h("span", {}, seatName(s), ": "), cards.map((c) => faceCard(c, isTrump(c)))));
   if (step.trick.winner != null) plays.push(h("li", {}, t("table.won_by", { name: seatName(step.trick.winner) })));
@@ -64,6 +105,7 @@ export function renderReplay() {
     $("replay-body"),
     step.trump == null ? null : h("p", {}, `${t("table.trump")}: ${trumpText(step.trump)}`),
     plays.length ? h("ul", { class: "last-list", "aria-label": t("table.trick") }, plays) : null,
+    handsList(step, isTrump, marks),
     earlier.length ? h("ol", { class: "replay-earlier", start: step.lines.length - earlier.length, "aria-label": t("replay.deal_so_far") }, earlier.map((line) => h("li", {}, line))) : null,
   );
   renderAnalysis(steps);

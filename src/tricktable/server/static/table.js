@@ -11,7 +11,7 @@ import { appendLog, renderLast } from "./history.js";
 import { langSwitch, loadGameWords, onLang, translate } from "./i18n.js";
 import { isLesson, renderLesson, startLesson } from "./lesson.js";
 import { setupPanels } from "./panels.js";
-import { replayGo, replayKeys } from "./replay.js";
+import { replayGo, replayKeys, toggleHands } from "./replay.js";
 import { showSit, sit, startConnection, watch } from "./seating.js";
 import { $, S, loadSummary, tableId } from "./state.js";
 import { renderError } from "./status.js";
@@ -45,6 +45,7 @@ async function start() {
   $("replay-prev").addEventListener("click", () => replayGo(S.replay - 1));
   $("replay-next").addEventListener("click", () => replayGo(S.replay + 1));
   $("replay-last").addEventListener("click", () => replayGo(1e9));
+  $("replay-hands").addEventListener("click", toggleHands);
   $("replay").addEventListener("keydown", replayKeys);
   const showLast = (show) => {
     S.showLast = show;
