@@ -101,7 +101,7 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         marks=marks,
         pick=None if seat is None else state.pick(seat),
         seat_marks=_exposed_marks(state.calls.exposed),
-        trump_label=_LABELS[state.trump],
+        trump_label=_LABELS[state.deal.trump],
         num_seats=n,
         target=state.config.target,
         dealer=state.deal.dealer,
