@@ -61,7 +61,7 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     actions = play_until_deal_scored(page, shots=f"{game}-{size}-deal")
     assert actions >= 1
     assert page.is_visible("#banner")
-    assert re.search(r"Deal \d+ scored", page.inner_text("#log"))
+    assert re.search(r"Deal \d+ scored: -?\d+ – -?\d+\.", page.inner_text("#log"))  # points, unlabelled
     sheet = page.inner_text("#score")  # the game's panel, drawn in the page's language
     assert "Team 1" in sheet and "Team 2" in sheet
     assert ("First to" in sheet and "Last deal" in sheet) if game == "all-fours" else "Hand 2 of 25" in sheet
@@ -396,7 +396,7 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     assert multi, "no multi-card play came up"
     assert keyed or size == "desktop"  # a phone shows the 25 cards in two rows
     assert re.search(r"plays (\S+) \1", page.inner_text("#log"))
-    assert re.search(r"Deal 1 scored", page.inner_text("#log"))
+    assert re.search(r"Deal 1 scored: the levels are now \d+ – \d+", page.inner_text("#log"))
     sheet = page.inner_text("#score")
     assert "Round 2" in sheet and "Levels" in sheet and "Last deal" in sheet and "Kitty:" in sheet
     assert "{" not in sheet and "sheet." not in sheet

@@ -298,6 +298,7 @@ export const MESSAGES = {
     "log.scored": "{item}: {n} to team {team}.",
     "log.revealed": "The kitty is shown: {cards}.",
     "log.deal_scored": "Deal {n} scored: {scores}.",
+    "log.deal_scored_levels": "Deal {n} scored: the levels are now {scores}.",
     "log.game_over": "Game over: team {n} wins.",
     "card.of": "{rank} of {suit}",
     "card.trump": "{card}, trump",
@@ -621,6 +622,7 @@ export const MESSAGES = {
     "log.scored": "{item}: {n} alla squadra {team}.",
     "log.revealed": "Si mostra il monte: {cards}.",
     "log.deal_scored": "Smazzata {n} conteggiata: {scores}.",
+    "log.deal_scored_levels": "Smazzata {n} conteggiata: ora i livelli sono {scores}.",
     "log.game_over": "Partita finita: vince la squadra {n}.",
     "card.of": "{rank} di {suit}",
     "card.trump": "{card}, briscola",
@@ -944,6 +946,7 @@ export const MESSAGES = {
     "log.scored": "{item}: {n} i dîm {team}.",
     "log.revealed": "Dangosir y gath: {cards}.",
     "log.deal_scored": "Sgoriwyd deliad {n}: {scores}.",
+    "log.deal_scored_levels": "Sgoriwyd deliad {n}: y lefelau nawr yw {scores}.",
     "log.game_over": "Mae'r gêm drosodd: tîm {n} sy'n ennill.",
     "card.of": "{rank} o {suit}",
     "card.trump": "{card}, trwmp",
@@ -1040,15 +1043,22 @@ export function addGameWords(catalogue) {
 // The games' catalogue (asked for once a page): their words are added as it comes; it resolves to
 // the catalogue ({} if it could not be had: a word then shows as its key, a game's title as its name).
 let gameWords = null;
+const scoreUnits = {};
 export function loadGameWords() {
   gameWords ??= fetch("/api/games", { headers: { Accept: "application/json" } })
     .then((r) => r.json())
     .then((catalogue) => {
       addGameWords(catalogue);
+      for (const game of catalogue.games || []) scoreUnits[game.name] = game.score_unit;
       return catalogue;
     })
     .catch(() => ({}));
   return gameWords;
+}
+
+// What a game's scores count ("points" or "levels"), from its description; "points" until it came.
+export function scoreUnit(game) {
+  return scoreUnits[game] ?? "points";
 }
 
 // A game's word if it has one, else the shared one.

@@ -1,5 +1,6 @@
 // The game log, narrated from the events the server sends (in the chosen language).
-import { cardsFace, has, t } from "./i18n.js";
+import { cardsFace, has, scoreUnit, t } from "./i18n.js";
+import { view } from "./state.js";
 
 function suitText(suit, rank) {
   const parts = [];
@@ -55,7 +56,11 @@ function line(event, names, mySeat) {
     case "revealed":
       return t("log.revealed", { cards: cards(event.cards) });
     case "deal_scored":
-      return t("log.deal_scored", { n: event.deal_number, scores: (event.scores || []).join(" – ") });
+      // The scores in the game's unit: a level-climbing game's are levels, said so.
+      return t(scoreUnit(view()?.game) === "levels" ? "log.deal_scored_levels" : "log.deal_scored", {
+        n: event.deal_number,
+        scores: (event.scores || []).join(" – "),
+      });
     case "game_over":
       return event.winner == null ? t("table.over") : t("log.game_over", { n: event.winner + 1 });
     default:
