@@ -94,12 +94,14 @@ def test_tractor_kitty_throw_and_follow_refusals_say_why(browser: Browser, serve
 
 
 def test_a_not_your_turn_refusal_goes_when_the_turn_moves_on(browser: Browser, server: Server) -> None:
-    """A card tapped during the draw, while another seat draws: the refusal names the seat the status
-    line names, and once that seat has drawn it is gone (it named a seat no longer to move)."""
-    table = server.table("tractor", [None, "heuristic", "heuristic", "heuristic"], seed=5, bot_pause=0.6)
+    """A card tapped while a bot is to move: the refusal names the seat the status line names, and once
+    that seat has moved it is gone (it named a seat no longer to move). All Fours with long bot pauses:
+    Tractor's draw runs at a dealer's pace, too fast for a tap to be sure to fall in another's turn.
+    (Seed 0: seat 3 decides first, seat 2 deals, so the player's seat 0 waits.)"""
+    table = server.table("all-fours", [None, "heuristic", "heuristic", "heuristic"], seed=0, bot_pause=3.0)
     page = new_page(browser, DESKTOP)
     open_table(page, server.url, table)
-    page.wait_for_function("document.body.dataset.phase === 'draw' && document.body.dataset.turn !== 'me'")
+    page.wait_for_function("document.body.dataset.turn && document.body.dataset.turn !== 'me'")
     page.wait_for_selector("#hand .card")
     press_card(page, page.locator("#hand .card").first)
     page.wait_for_selector("#error:not([hidden]) .reason[data-rule='turn_of']")
