@@ -195,7 +195,7 @@ def test_tractor_select_completes_and_says_why_a_tapped_card_is_refused(tmp_path
             seat = state.to_move
             assert seat is not None and state.phase == "play"
             if len(state.trick) == 1 and len(state.trick[0][1]) == 1:  # type: ignore[attr-defined]
-                trump = state.trump  # type: ignore[attr-defined]
+                trump = state.kitty.trump  # type: ignore[attr-defined]
                 led = trump.suit_of(state.trick[0][1][0])  # type: ignore[attr-defined]
                 mine = state.view(seat).hand
                 other = [c for c in mine if trump.suit_of(c) != led]
