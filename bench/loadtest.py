@@ -56,6 +56,8 @@ class Table:
 class Stats:
     measure_from: float = 0.0  # monotonic time the warm-up ends: earlier actions are not counted
     latencies: list[float] = field(default_factory=list)
+    late: int = 0  # of those, carried by a client's first frame (its hello answered after the action)
+    hellos: list[float] = field(default_factory=list)  # seconds from a hello to its first state frame
     actions: int = 0
     connected: int = 0
     errors: int = 0
@@ -74,6 +76,7 @@ async def client(
         url, max_size=2**22, open_timeout=60, ping_interval=None, compression=None
     ) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "deltas": deltas}))
+        said_hello = time.monotonic()
         stats.connected += 1
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(stop - time.monotonic()):  # one timer, not one per frame
@@ -85,18 +88,29 @@ async def client(
                             await ws.send(json.dumps({"type": "full", "version": held.get("version", -1)}))
                             continue
                         frame = apply_delta(held, frame)
+                    first = frame["type"] == "state" and not held
+                    if first:
+                        stats.hellos.append(time.monotonic() - said_hello)
                     if frame["type"] == "state":
                         held = frame
-                    if not await _take(ws, frame, table, seat, rng, think, stats):
+                    if not await _take(ws, frame, table, seat, rng, think, stats, first):
                         break
         stats.connected -= 1
 
 
 async def _take(
-    ws: Any, frame: dict[str, Any], table: Table, seat: int, rng: random.Random, think: float, stats: Stats
+    ws: Any,
+    frame: dict[str, Any],
+    table: Table,
+    seat: int,
+    rng: random.Random,
+    think: float,
+    stats: Stats,
+    first: bool,
 ) -> bool:
-    """Note the latency of the actions the frame brings, and act if it is the seat's turn; False
-    once the game is over."""
+    """Note the latency of the actions the frame brings (``first``: the client's first frame, which
+    brings those made before its hello was answered), and act if it is the seat's turn; False once
+    the game is over."""
     now = time.monotonic()
     if frame["type"] == "error":
         stats.errors += 1
@@ -108,6 +122,7 @@ async def _take(
         sent = table.sent.get(v)
         if sent is not None and sent >= stats.measure_from:
             stats.latencies.append(now - sent)
+            stats.late += first
     if frame["over"]:
         stats.finished += seat == 0
         return False
@@ -329,8 +344,12 @@ def _children(pid: int) -> list[int]:
         return []
 
 
+def _ms(ordered: list[float], q: float) -> str:
+    return f"{ordered[int(q * (len(ordered) - 1))] * 1000:.0f} ms" if ordered else "-"
+
+
 def _report(args: argparse.Namespace, stats: Stats) -> None:
-    lat = sorted(stats.latencies)
+    lat, hellos = sorted(stats.latencies), sorted(stats.hellos)
     p50 = statistics.median(lat) * 1000 if lat else float("nan")
     p99 = lat[int(0.99 * (len(lat) - 1))] * 1000 if lat else float("nan")
     where = args.url or f"{args.processes} process{'es behind nginx' if args.processes > 1 else ''}"
@@ -342,7 +361,9 @@ def _report(args: argparse.Namespace, stats: Stats) -> None:
         f"  actions: {stats.actions} ({stats.actions / args.seconds:.1f}/s); errors {stats.errors}; "
         f"games finished {stats.finished}\n"
         f"  action to broadcast (each of 4 clients): p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-        f"over {len(lat)} deliveries\n"
+        f"over {len(lat)} deliveries ({stats.late} in a late client's first frame)\n"
+        f"  hello to first state frame: p50 {_ms(hellos, 0.5)}, p99 {_ms(hellos, 0.99)}, "
+        f"max {_ms(hellos, 1.0)} over {len(hellos)} hellos\n"
         f"  client process CPU while measuring: {stats.client_cpu:.1f} s "
         f"({stats.client_cpu / args.seconds:.0%} of a core)"
     )

@@ -207,7 +207,7 @@ def _bearer(request: Request) -> str:
 async def rematch(request: Request) -> Response:
     room = await _room(request)
     token = _bearer(request)
-    if not token or await room.store.seat_of(room.id, token) is None:
+    if not token or await room.seat_of(hash_token(token)) is None:
         raise ApiError(403, "bad_token", "send a seat's token as 'Authorization: Bearer <token>'")
     if not room.state.is_over:
         raise ApiError(409, "not_finished", "a rematch is for a finished game")
@@ -220,9 +220,11 @@ async def leave_seat(request: Request) -> Response:
     room = await _room(request)
     seat = _seat(request, room)
     token = _bearer(request)
-    if not token or await room.store.seat_of(room.id, token) != seat:
-        raise ApiError(403, "bad_token", "send the seat's token as 'Authorization: Bearer <token>'")
-    await _hub(request).leave(room, seat)
+    refused = ApiError(403, "bad_token", "send the seat's token as 'Authorization: Bearer <token>'")
+    if not token or await room.seat_of(hash_token(token)) != seat:
+        raise refused
+    if not await _hub(request).leave(room, seat, hash_token(token)):
+        raise refused
     return Response(status_code=204)
 
 
@@ -350,7 +352,7 @@ async def table_socket(ws: WebSocket) -> None:
                     seat, holder = None, None
                     if frame_in.token is not None:
                         holder = hash_token(frame_in.token)
-                        seat = await room.store.seat_of(room.id, frame_in.token)
+                        seat = await room.seat_of(holder)
                         if seat is None:
                             reason = "the seat token is not this table's; send hello without a token to watch"
                             await _send(
@@ -447,7 +449,7 @@ async def _handle(room: Room, client: Client, frame: protocol.Frame, coach: Coac
             room.error(client, "not_seated", "a spectator cannot chat: join a seat to talk at the table")
             return
         if client.holder is not None and not await room.store.holds(room.id, client.seat, client.holder):
-            room.unseat(client.seat)  # left through another process, a moment ago
+            room.unseat(client.seat, client.holder)  # left through another process, a moment ago
             room.error(client, "not_seated", "the seat was left: its token holds it no more")
             return
         await room.say(client.seat, frame.text)

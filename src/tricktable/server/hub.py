@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import logging
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from tricktable import games
@@ -16,9 +17,10 @@ from tricktable.server import presence
 from tricktable.server.analyst import Analyst
 from tricktable.server.coach import Coach
 from tricktable.server.collector import keep_pauses_short
+from tricktable.server.commits import GroupCommit
 from tricktable.server.presence import Presence, SharedPresence
 from tricktable.server.room import Room, Settings
-from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Notification, Store, TableRow
+from tricktable.server.store import CHANNEL, SEATS_CHANNEL, Notification, Store, TableRow, hash_token
 
 __all__ = ["Hub", "SeatTaken", "Unhealthy"]
 
@@ -50,6 +52,8 @@ class Hub:
         self.analyst = Analyst(store, settings.analysis_workers, settings.analysis_rollouts)
         self.coach = Coach()
         self._stopping = False
+        self._notices: GroupCommit[str] = GroupCommit(self._send_notices)  # presence notifications
+        self._seat_news = 0  # seat notifications heard (a table read meanwhile reads its seats again)
         self.draining = False  # the process is stopping: no new connections, the open ones closing
 
     async def start(self) -> None:
@@ -58,13 +62,11 @@ class Hub:
             self.presence = SharedPresence(
                 self.server_id, self._send_presence, self._presence_changed, self._readied
             )
-        for row in await self.store.unfinished():
-            room = await Room.load(row, self.store, self.settings, self.presence)
-            self.rooms[row.id] = room
-            room.start()
         if self.store.is_postgres:
-            await self._listen()
+            await self._listen()  # first: a seat changed while the tables load is heard of
             self._spawn(self._renew_presence())
+        for row in await self.store.unfinished():
+            await self._load(row)
         if self.settings.short_gc_pauses:
             self._spawn(keep_pauses_short())
 
@@ -77,6 +79,7 @@ class Hub:
             await room.stop()
         await self.analyst.close()
         self.coach.close()
+        await self._notices.close()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()
@@ -116,7 +119,7 @@ class Hub:
         url = self.store.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._listener = await asyncpg.connect(url)
         await self._listener.add_listener(CHANNEL, self._heard)
-        await self._listener.add_listener(SEATS_CHANNEL, self._seat_left)
+        await self._listener.add_listener(SEATS_CHANNEL, self._seat_changed)
         shared = self.presence
         assert isinstance(shared, SharedPresence)
         await self._listener.add_listener(presence.CHANNEL, lambda *args: shared.heard(args[-1]))
@@ -133,12 +136,17 @@ class Hub:
             return
         self._spawn(room.catch_up(heard.actions))
 
-    def _seat_left(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
-        """A seat was left through another process: its connections here lose it at once."""
-        table_id, _, rest = payload.partition(" ")
-        seat, _, origin = rest.partition(" ")
+    def _seat_changed(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
+        """A seat was taken or left through another process: the table here knows its token at
+        once, or its connections lose the seat at once."""
+        self._seat_news += 1
+        table_id, seat, origin, *taken = payload.split(" ", 4)
         room = self.rooms.get(table_id)
-        if room is not None and origin != self.server_id and seat.isdigit():
+        if room is None or origin == self.server_id or not seat.isdigit():
+            return
+        if len(taken) == 2:
+            room.seated(int(seat), taken[1], taken[0])
+        else:
             room.unseat(int(seat))
 
     def _spawn(self, work: Any) -> None:
@@ -147,13 +155,20 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     # --- presence across processes (PostgreSQL) ----------------------------------------------------
+    async def _send_notices(self, payloads: Sequence[str]) -> None:
+        # On the listening connection, in one statement: a burst of connections (each seat's first
+        # says it is here) takes no connection from the pool the requests need.
+        await self._listener.execute(
+            "SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p", presence.CHANNEL, list(payloads)
+        )
+
     def _send_presence(self, payload: str) -> None:
         if not self._stopping:
             self._spawn(self._notify(payload))
 
     async def _notify(self, payload: str) -> None:
         try:
-            await self.store.notify(presence.CHANNEL, payload)
+            await self._notices.commit(payload)
         except Exception:
             log.exception("could not send a presence notification")
 
@@ -162,7 +177,7 @@ class Hub:
         if room is not None:
             room.presence_changed(seat, here)
             if here != (seat in room.players):  # seated or unseated through another process
-                self._spawn(room.reload_players())
+                self._spawn(room.reload_seats())
 
     def _readied(self, table_id: str, seat: int, version: int) -> None:
         room = self.rooms.get(table_id)
@@ -187,9 +202,16 @@ class Hub:
                 row = await self.store.table(table_id)
                 if row is None:
                     return None
-                room = await Room.load(row, self.store, self.settings, self.presence)
-                self.rooms[table_id] = room
-                room.start()
+                room = await self._load(row)
+        return room
+
+    async def _load(self, row: TableRow) -> Room:
+        news = self._seat_news
+        room = await Room.load(row, self.store, self.settings, self.presence)
+        self.rooms[row.id] = room
+        if news != self._seat_news:  # a seat changed as the table was read: maybe not in what was read
+            await room.reload_seats()
+        room.start()
         return room
 
     async def create(
@@ -231,12 +253,17 @@ class Hub:
         token = secrets.token_urlsafe(32)
         if not await self.store.take_seat(room.id, seat, player, token):
             raise SeatTaken(f"seat {seat} is taken")
-        room.seated(seat, player)
+        room.seated(seat, player, hash_token(token))
         return token
 
-    async def leave(self, room: Room, seat: int) -> None:
-        await self.store.leave_seat(room.id, seat)
-        room.unseat(seat)
+    async def leave(self, room: Room, seat: int, holder: str) -> bool:
+        """Free the seat held by the token whose hash is ``holder``; False if that token no longer
+        held it (left through another process a moment ago)."""
+        if await self.store.leave_seat(room.id, seat, holder):
+            room.unseat(seat)
+            return True
+        await room.reload_seats()
+        return False
 
     async def summary(self, room: Room) -> dict[str, Any]:
         players = await self.store.seat_players(room.id)
@@ -283,7 +310,7 @@ class Hub:
             await self.store.copy_seats(room.id, new.id)  # before anyone is sent to it
             stands = await self.store.set_rematch(room.id, new.id)
             if stands == new.id:
-                new.players = await self.store.seat_players(new.id)
+                await new.reload_seats()
                 new.start()
             else:  # another request made it first: ours stays an empty, unlisted table
                 await new.stop()

@@ -26,7 +26,16 @@ from tricktable.core.state import State
 from tricktable.server.frames import Frames, dumps
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
-from tricktable.server.store import CHAT_KEPT, ActionRow, ChatLine, SeatLeft, StaleWrite, Store, TableRow
+from tricktable.server.store import (
+    CHAT_KEPT,
+    ActionRow,
+    ChatLine,
+    SeatLeft,
+    SeatRow,
+    StaleWrite,
+    Store,
+    TableRow,
+)
 from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, bot_seed, make_bots
 
 __all__ = ["ActionRefused", "Client", "Room", "Settings", "replay_table"]
@@ -176,7 +185,7 @@ class Room:
         store: Store,
         settings: Settings,
         presence: Presence | None = None,
-        players: dict[int, str] | None = None,
+        seated: list[SeatRow] | None = None,
         chat: list[ChatLine] | None = None,
     ) -> None:
         self.row = row
@@ -192,7 +201,16 @@ class Room:
         self.settings = settings
         self.presence = presence or Presence()
         self.clients: set[Client] = set()
-        self.players: dict[int, str] = dict(players or {})  # seat -> the name of the player seated
+        self.players: dict[int, str] = {}  # seat -> the name of the player seated
+        # The hashes of the tokens holding seats (hash -> seat), so a hello costs no database read: read
+        # with the table, kept by this process's joins and leaves and (PostgreSQL) by the other
+        # processes' notifications; a token not found here is looked for in the database once more.
+        self.holders: dict[str, int] = {}
+        self._seat_news = 0  # seat changes heard of: a read of the seats that saw one begin is stale
+        self._seats_asked = 0  # reads of the seats begun
+        self._seats_fresh = 0  # the number of the last read done
+        self._seats_lock = asyncio.Lock()
+        self._set_seats(seated or [])
         self.chat: deque[ChatLine] = deque(chat or (), maxlen=CHAT_KEPT)
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
@@ -220,8 +238,8 @@ class Room:
     ) -> Room:
         rows = await store.actions(row.id)
         state = replay_table(row, [(a.seat, a.action) for a in rows])
-        players, chat = await store.seat_players(row.id), await store.chat(row.id)
-        return cls(row, state, [a.by_bot for a in rows], store, settings, presence, players, chat)
+        seated, chat = await store.seats(row.id), await store.chat(row.id)
+        return cls(row, state, [a.by_bot for a in rows], store, settings, presence, seated, chat)
 
     # --- clients -------------------------------------------------------------------------------
     def attach(self, client: Client) -> None:
@@ -249,27 +267,63 @@ class Room:
     def seats_held(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
 
-    def unseat(self, seat: int) -> None:
-        """The seat's player left: its connections watch on as spectators."""
+    def unseat(self, seat: int, holder: str | None = None) -> None:
+        """The seat's player left: its token holds it no more, and its connections watch on as
+        spectators. ``holder``: only the token with that hash lost it (found at a write; the seat may
+        have been taken again since, by another token)."""
+        self._seat_news += 1
+        self.holders = {h: s for h, s in self.holders.items() if s != seat or holder not in (None, h)}
         for c in list(self.clients):
-            if c.seat == seat:
+            if c.seat == seat and holder in (None, c.holder):
                 c.seat = c.holder = None
                 c.resend(c.version)  # a spectator's view: a full frame
+        if seat in self.holders.values():
+            return
         self._gone(seat)
         self.players.pop(seat, None)
         self._standing_in.discard(seat)
         self._changed.set()
         self.send_seats()
 
-    def seated(self, seat: int, player: str) -> None:
-        """A player took the seat (through this process): every page shows it at once."""
+    def seated(self, seat: int, player: str, holder: str) -> None:
+        """A player took the seat with the token whose hash is ``holder`` (through this process or,
+        heard of, another): every page shows it at once."""
+        self._seat_news += 1
         self.players[seat] = player
+        self.holders[holder] = seat
         self.send_seats()
 
-    async def reload_players(self) -> None:
-        """Take the seats' players from the database (another process seated or unseated one)."""
-        self.players = await self.store.seat_players(self.id)
+    async def seat_of(self, holder: str) -> int | None:
+        """The seat the token whose hash is ``holder`` holds, if any. Known tokens are answered from
+        memory; an unknown one (a join this process has not heard of yet, or a bad token) costs one
+        read of the table's seats, shared by all those asking at once."""
+        seat = self.holders.get(holder)
+        if seat is None:
+            await self.reload_seats()
+            seat = self.holders.get(holder)
+        return seat
+
+    async def reload_seats(self) -> None:
+        """Take the seats' players and tokens from the database, by a read begun after this call (those
+        asking while one waits share it)."""
+        asked = self._seats_asked
+        async with self._seats_lock:
+            if self._seats_fresh > asked:  # a read begun since the call has been done
+                return
+            self._seats_asked += 1
+            number = self._seats_asked
+            while True:  # a change heard of during the read may be missing from it: read again
+                news = self._seat_news
+                rows = await self.store.seats(self.id)
+                if news == self._seat_news:
+                    break
+            self._seats_fresh = number
+            self._set_seats(rows)
         self.send_seats()
+
+    def _set_seats(self, rows: list[SeatRow]) -> None:
+        self.players = {r.seat: r.player for r in rows}
+        self.holders = {r.holder: r.seat for r in rows}
 
     def _gone(self, seat: int) -> None:
         self._left_at[seat] = time.monotonic()
@@ -414,7 +468,7 @@ class Room:
             try:
                 await self.store.append(self.id, version, seat, str(action), by_bot, holder)
             except SeatLeft:
-                self.unseat(seat)
+                self.unseat(seat, holder)
                 raise ActionRefused("not_seated", "the seat was left: its token holds it no more") from None
             except StaleWrite:
                 # Another server process wrote this index first: take its actions and refuse ours.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import sqlite3
 import time
@@ -48,6 +49,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from tricktable.server.commits import GroupCommit
 from tricktable.server.sqlite_log import SqliteWriter
 
+log = logging.getLogger("tricktable.server")
+
 __all__ = [
     "ANALYSIS_STALE",
     "CHANNEL",
@@ -58,6 +61,7 @@ __all__ = [
     "ChatLine",
     "Notification",
     "SeatLeft",
+    "SeatRow",
     "StaleWrite",
     "Store",
     "TableRow",
@@ -67,8 +71,11 @@ __all__ = [
     "open_store",
 ]
 
+SLOW_COMMIT = 0.5  # seconds: a batch of actions slower than this to commit is logged
+
 CHANNEL = "tricktable_actions"  # PostgreSQL NOTIFY channel: "<table id> <last index> <origin>"
-SEATS_CHANNEL = "tricktable_seats"  # a seat left: "<table id> <seat> <origin>"
+# a seat left: "<table id> <seat> <origin>"; taken: "<table id> <seat> <origin> <token hash> <player>"
+SEATS_CHANNEL = "tricktable_seats"
 
 metadata = MetaData()
 
@@ -273,6 +280,15 @@ def _row(r: Any) -> TableRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seated player: the seat, their name, and the hash of the token that holds the seat."""
+
+    seat: int
+    player: str
+    holder: str
+
+
+@dataclass(frozen=True, slots=True)
 class ChatLine:
     seat: int
     name: str
@@ -379,6 +395,7 @@ class Store:
             url = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
             self._pg = await asyncpg.connect(url)
         columns = [list(c) for c in zip(*rows, strict=True)]
+        began = time.monotonic()
         try:
             # The notifications are delivered on commit to every server process listening (see
             # Hub.listen), this one too: the origin lets it skip its own.
@@ -387,6 +404,9 @@ class Store:
             if self._pg.is_closed():
                 self._pg = None  # connect again for the next batch
             raise
+        took = time.monotonic() - began
+        if took > SLOW_COMMIT:  # what a latency's tail is made of: the database, or this process's loop
+            log.warning("a commit of %d actions took %.2f s", len(rows), took)
         written = {(r["table_id"], idx) for r in found for idx in r["written"]}
         if len(written) == len(rows):
             return None
@@ -399,13 +419,6 @@ class Store:
         """One round trip to the database; raises if it cannot be reached."""
         async with self.engine.connect() as conn:
             await conn.execute(text("SELECT 1"))
-
-    async def notify(self, channel: str, payload: str) -> None:
-        """A PostgreSQL notification to every server process listening on ``channel``."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                text("SELECT pg_notify(:channel, :payload)"), {"channel": channel, "payload": payload}
-            )
 
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
         async with self.engine.begin() as conn:
@@ -539,35 +552,30 @@ class Store:
             )
 
     async def seat_players(self, table_id: str) -> dict[int, str]:
+        return {r.seat: r.player for r in await self.seats(table_id)}
+
+    async def seats(self, table_id: str) -> list[SeatRow]:
+        """The table's seated players, with the hashes of their tokens."""
         async with self.engine.connect() as conn:
             rows = await conn.execute(
-                select(seats.c.seat, seats.c.player).where(seats.c.table_id == table_id)
+                select(seats.c.seat, seats.c.player, seats.c.token_hash).where(seats.c.table_id == table_id)
             )
-            return {r.seat: r.player for r in rows}
+            return [SeatRow(int(r.seat), r.player, r.token_hash) for r in rows]
 
     async def take_seat(self, table_id: str, seat: int, player: str, token: str) -> bool:
-        """Seat ``player``; False if the seat is taken."""
+        """Seat ``player``; False if the seat is taken. On PostgreSQL every server process hears of it
+        (on :data:`SEATS_CHANNEL`, with the token's hash) as it commits."""
+        holder = hash_token(token)
         try:
             async with self.engine.begin() as conn:
                 await conn.execute(
-                    insert(seats).values(
-                        table_id=table_id, seat=seat, player=player, token_hash=hash_token(token)
-                    )
+                    insert(seats).values(table_id=table_id, seat=seat, player=player, token_hash=holder)
                 )
+                if self.is_postgres:
+                    await self._notify_seat(conn, f"{table_id} {seat} {self.origin} {holder} {player}")
         except IntegrityError:
             return False
         return True
-
-    async def seat_of(self, table_id: str, token: str) -> int | None:
-        async with self.engine.connect() as conn:
-            r = (
-                await conn.execute(
-                    select(seats.c.seat).where(
-                        seats.c.table_id == table_id, seats.c.token_hash == hash_token(token)
-                    )
-                )
-            ).first()
-        return None if r is None else int(r.seat)
 
     async def holds(self, table_id: str, seat: int, holder: str) -> bool:
         """Whether the token whose hash is ``holder`` still holds the seat."""
@@ -579,16 +587,24 @@ class Store:
             )
             return r.first() is not None
 
-    async def leave_seat(self, table_id: str, seat: int) -> None:
-        """Free the seat: its token no longer holds it. On PostgreSQL every server process hears of it
+    async def leave_seat(self, table_id: str, seat: int, holder: str | None = None) -> bool:
+        """Free the seat (if ``holder`` is given: only while the token with that hash holds it): its
+        token no longer holds it. Whether it was freed. On PostgreSQL every server process hears of it
         (on :data:`SEATS_CHANNEL`) as the leave commits."""
         async with self.engine.begin() as conn:
-            await conn.execute(seats.delete().where(seats.c.table_id == table_id, seats.c.seat == seat))
-            if self.is_postgres:
-                await conn.execute(
-                    text("SELECT pg_notify(:channel, :payload)"),
-                    {"channel": SEATS_CHANNEL, "payload": f"{table_id} {seat} {self.origin}"},
-                )
+            where = [seats.c.table_id == table_id, seats.c.seat == seat]
+            if holder is not None:
+                where.append(seats.c.token_hash == holder)
+            left = bool((await conn.execute(seats.delete().where(*where))).rowcount)
+            if left and self.is_postgres:
+                await self._notify_seat(conn, f"{table_id} {seat} {self.origin}")
+        return left
+
+    @staticmethod
+    async def _notify_seat(conn: Any, payload: str) -> None:
+        await conn.execute(
+            text("SELECT pg_notify(:channel, :payload)"), {"channel": SEATS_CHANNEL, "payload": payload}
+        )
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
