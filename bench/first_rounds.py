@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,8 @@ def pair_gains(job: FirstDeals, pairs: Sequence[int]) -> list[tuple[int, float]]
     for pair in pairs:
         gains = [_gain(job, pair, a_team) for a_team in (0, 1)]
         out.append((pair, sum(gains) / len(gains)))
+        # Each pair as it ends, on stderr: a long match that is stopped still says what it saw.
+        print(json.dumps({"pair": pair, "gain": out[-1][1]}), file=sys.stderr, flush=True)
     return out
 
 

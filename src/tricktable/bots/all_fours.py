@@ -27,7 +27,7 @@ from tricktable.core.views import View
 from tricktable.games.all_fours.play import CARD_POINTS
 from tricktable.games.all_fours.view import AllFoursView
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "Table"]
 
 _TEN, _JACK, _QUEEN, _KING, _ACE = 8, 9, 10, 11, 12  # rank index: code % 13
 STAND_VALUE = 0.0
@@ -49,7 +49,7 @@ RISK_STAKE = 4
 
 
 @dataclass(frozen=True, slots=True)
-class _Table:
+class Table:
     """What the bot works out from its view before choosing a card."""
 
     seat: int
@@ -132,7 +132,7 @@ class HeuristicBot(Bot):
         if "give" in verbs:
             return Action("give") if self._gives(view) else Action("run")
         cards = [a.cards[0] for a in legal if a.verb == "play"]
-        card = cards[0] if len(cards) == 1 else self._play(_table(view), cards)
+        card = cards[0] if len(cards) == 1 else self.play(_table(view), cards)
         return next(a for a in legal if a.verb == "play" and a.cards[0] == card)
 
     # --- stand / beg / give / run ----------------------------------------------------------------
@@ -148,12 +148,14 @@ class HeuristicBot(Bot):
         return _trump_value(view) >= GIVE_VALUE
 
     # --- play ------------------------------------------------------------------------------------
-    def _play(self, t: _Table, cards: list[Card]) -> Card:
+    def play(self, t: Table, cards: list[Card]) -> Card:
+        """The card to play of ``cards`` (the legal ones, by code) at ``t``; the search's rollouts on
+        the fast path ask it too (:mod:`tricktable.bots.all_fours_rollout`)."""
         if not t.trick:
             return self._lead(t, cards)
         return self._follow(t, cards)
 
-    def _lead(self, t: _Table, cards: list[Card]) -> Card:
+    def _lead(self, t: Table, cards: list[Card]) -> Card:
         trumps = sorted(c for c in cards if t.is_trump(c))
         jack = ALL_CARDS[t.trump * 13 + _JACK]
         if trumps:
@@ -176,7 +178,7 @@ class HeuristicBot(Bot):
         non_jack = [c for c in trumps if c != jack] or trumps
         return non_jack[0]
 
-    def _follow(self, t: _Table, cards: list[Card]) -> Card:
+    def _follow(self, t: Table, cards: list[Card]) -> Card:
         best = t.winner()
         assert best is not None
         best_seat, best_card = best
@@ -213,7 +215,7 @@ class HeuristicBot(Bot):
         return calls[0]
 
 
-def _table(view: AllFoursView) -> _Table:
+def _table(view: AllFoursView) -> Table:
     seat = view.seat
     assert seat is not None
     trump = "SHDC".index(str(view.trump))
@@ -223,10 +225,10 @@ def _table(view: AllFoursView) -> _Table:
     for pile in (*view.won, view.turn_up, *view.exposed):
         known.update(pile)
     unseen = frozenset(c for c in ALL_CARDS[:52] if c not in known)
-    return _Table(seat, view.num_seats, trump, tuple(view.hand), trick, unseen, view.exposed)
+    return Table(seat, view.num_seats, trump, tuple(view.hand), trick, unseen, view.exposed)
 
 
-def _seat_of(t: _Table, card: Card) -> int:
+def _seat_of(t: Table, card: Card) -> int:
     return next(s for s, c in t.trick if c == card)
 
 
@@ -282,7 +284,7 @@ def _trump_value(view: AllFoursView) -> float:
     return value
 
 
-def _cheapest_winner(t: _Table, winners: list[Card]) -> Card:
+def _cheapest_winner(t: Table, winners: list[Card]) -> Card:
     """The winning card that costs least: a follow before a trump, low before high, the jack last."""
     jack = ALL_CARDS[t.trump * 13 + _JACK]
     return min(
@@ -290,7 +292,7 @@ def _cheapest_winner(t: _Table, winners: list[Card]) -> Card:
     )
 
 
-def _give_points(t: _Table, cards: list[Card]) -> Card:
+def _give_points(t: Table, cards: list[Card]) -> Card:
     """Partner is winning: add the most card points that do not cost a useful trump."""
     jack = ALL_CARDS[t.trump * 13 + _JACK]
     if jack in cards:
@@ -307,7 +309,7 @@ def _give_points(t: _Table, cards: list[Card]) -> Card:
     return min(cards, key=lambda c: c % 13)
 
 
-def _discard(t: _Table, cards: list[Card]) -> Card:
+def _discard(t: Table, cards: list[Card]) -> Card:
     """Cannot or need not win: the cheapest card, keeping the jack, tens and trumps, in that order."""
     jack = ALL_CARDS[t.trump * 13 + _JACK]
     return min(cards, key=lambda c: (c == jack, CARD_POINTS[c] >= 10, t.is_trump(c), CARD_POINTS[c], c % 13))

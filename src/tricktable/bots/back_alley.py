@@ -19,11 +19,12 @@ from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.state import team_of
 from tricktable.core.views import View
+from tricktable.games.back_alley.bidding import Contract
 from tricktable.games.back_alley.deal import SEATS
 from tricktable.games.back_alley.ranking import NO_TRUMP, RANK, SUIT, trick_winner
 from tricktable.games.back_alley.view import BackAlleyView
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "Table"]
 
 ACE, KING, QUEEN = 12, 11, 10  # RANK values
 TRUMP_BONUS = 100  # keeps trumps above every side card when choosing what to throw away
@@ -40,7 +41,7 @@ class HeuristicBot(Bot):
         if view.phase == "bid":
             return self._bid(view, legal)
         cards = [a.card for a in legal]
-        return legal[cards.index(_Table(view).choose(cards))]
+        return legal[cards.index(Table.of_view(view).choose(cards))]
 
     # --- bidding ---------------------------------------------------------------------------------
     def _bid(self, view: BackAlleyView, legal: Sequence[Action]) -> Action:
@@ -128,19 +129,39 @@ def _partner(view: BackAlleyView) -> int:
     return (view.seat + 2) % 4
 
 
-class _Table:
-    """What the bot reads from the view for one card decision."""
+class Table:
+    """What the bot reads from the view for one card decision (the search's rollouts on the fast
+    path build it from their own lists: :mod:`tricktable.bots.back_alley_rollout`)."""
 
-    def __init__(self, view: BackAlleyView) -> None:
+    def __init__(
+        self,
+        seat: int,
+        trump: int,
+        trick: list[Card],
+        unseen: list[Card],
+        hand_size: int,
+        contracts: tuple[Contract, Contract] | None,
+        team_tricks: tuple[int, int],
+    ) -> None:
+        self.seat = seat
+        self.trump = trump
+        self.suit = SUIT[trump]
+        self.trick = trick
+        self.trick_seats = [(seat - len(trick) + i) % SEATS for i in range(len(trick))]
+        self.unseen = unseen
+        """Cards in the other hands or out of play unseen (the kitty of the deal), by code."""
+        self.hand_size = hand_size
+        self.contracts = contracts
+        self.team_tricks = team_tricks
+
+    @classmethod
+    def of_view(cls, view: BackAlleyView) -> Table:
         assert view.seat is not None
-        self.view = view
-        self.seat = view.seat
-        self.trump = _trump(view)
-        self.suit = SUIT[self.trump]
-        self.trick = [c for _, cards in view.trick for c in cards]
-        self.trick_seats = [s for s, _ in view.trick]
-        seen = {*view.played, *view.hand, *self.trick, *view.turn_up, *view.discard}
-        self.unseen = [c for c in ALL_CARDS if c not in seen]
+        trick = [c for _, cards in view.trick for c in cards]
+        seen = {*view.played, *view.hand, *trick, *view.turn_up, *view.discard}
+        unseen = [c for c in ALL_CARDS if c not in seen]
+        taken = (view.team_tricks[0], view.team_tricks[1])
+        return cls(view.seat, _trump(view), trick, unseen, view.hand_size, view.contracts, taken)
 
     def value(self, card: Card) -> int:
         """How much a card is worth keeping: trumps above every side card, then rank."""
@@ -151,14 +172,15 @@ class _Table:
         return not any(self.suit[c] == s and RANK[c] > RANK[card] for c in self.unseen)
 
     def wants_tricks(self) -> bool:
-        v = self.view
-        if v.contracts is None:
+        contracts = self.contracts
+        if contracts is None:
             return True
         team = team_of(self.seat, SEATS)
-        left = v.hand_size - sum(v.team_tricks)
-        ours, theirs = v.contracts[team], v.contracts[1 - team]
-        need = _need(ours.kind, ours.tricks, v.team_tricks[team], v.hand_size)
-        their_need = _need(theirs.kind, theirs.tricks, v.team_tricks[1 - team], v.hand_size)
+        size, taken = self.hand_size, self.team_tricks
+        left = size - sum(taken)
+        ours, theirs = contracts[team], contracts[1 - team]
+        need = _need(ours.kind, ours.tricks, taken[team], size)
+        their_need = _need(theirs.kind, theirs.tricks, taken[1 - team], size)
         can_set = 0 < their_need <= left
         return need > 0 or can_set or ours.kind == "none"
 

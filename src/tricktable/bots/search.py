@@ -58,14 +58,27 @@ Candidates = Callable[[View, Sequence[Action], Action, random.Random, int], list
 LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
 """Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision."""
 
+PLAYOUTS: Mapping[str, str] = {
+    "all-fours": "tricktable.bots.all_fours_rollout:heuristic_value",
+    "back-alley": "tricktable.bots.back_alley_rollout:heuristic_value",
+}
+"""Each game's heuristic rollout of a deal's card play on its fast path (``(state, team) -> value``,
+None where it cannot go): the heuristic bots' plays, card for card, at a fraction of the cost."""
+
+MAX_WORLDS = 240
+"""At most this many worlds per decision where the game sets no cap of its own (``max_worlds``): a
+world costs a sample that replays the deal (with beliefs, :data:`OVERSAMPLE` of them), which with
+few candidates outweighs the rollouts. ``hard`` never meets it (All Fours' 360 rollouts make 180
+worlds of two candidates, Back Alley's 420 make 210); ``expert`` with few candidates does."""
+
 MIN_WORLDS = 4
 """Every candidate is tried in at least this many worlds, however many candidates there are."""
 CONFIDENCE = 1.0
+"""How many standard errors the search's best candidate must gain over the heuristic's choice."""
 BELIEF_EPSILON = 0.1
 """With beliefs: the chance that another seat's bid (or declaration) is not the heuristic's."""
 OVERSAMPLE = 4
 """With beliefs: worlds sampled per world kept."""
-"""How many standard errors the search's best candidate must gain over the heuristic's choice."""
 
 
 def deal_value(game: str, start: State, end: State, team: int) -> float:
@@ -129,6 +142,7 @@ class SearchBot(Bot):
         config: Any = None,
         searched: frozenset[str] | None = None,
         beliefs: bool | None = None,
+        playout: bool = True,
     ) -> None:
         super().__init__(seed)
         self.game = games.get(game)
@@ -146,6 +160,8 @@ class SearchBot(Bot):
         self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
+        path = PLAYOUTS.get(self.game.name) if playout and not self.fast else None
+        self.playout: Callable[[State, int], float | None] | None = None if path is None else resolve(path)
         factory = heuristic_factory(self.game.name)
         self.fallback = factory(seed)
         self.policies: dict[int, Bot] = {s: factory(None) for s in range(num_seats)}
@@ -216,8 +232,8 @@ class SearchBot(Bot):
         early = self.rules.phases is not None and view.phase not in self.rules.phases
         budget = self.fast_rollouts if self.fast and (view.phase == "play" or early) else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
-        if self.rules.max_worlds:
-            worlds = min(worlds, max(self.min_worlds, self.rules.max_worlds * LEVELS[self.name]))
+        cap = self.rules.max_worlds * LEVELS[self.name] if self.rules.max_worlds else MAX_WORLDS
+        worlds = min(worlds, max(self.min_worlds, cap))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
         for world, _ in self._worlds(seat, events, worlds):
@@ -232,6 +248,9 @@ class SearchBot(Bot):
                         continue
                 for s, policy in self.policies.items():
                     policy.rng.seed(rollout_seed + s)
+                if self.playout is not None:
+                    values[i].append(self._play_out(world, after, key, team))
+                    continue
                 if self.fast and early:
                     # Up to the card play through the game, then the fast path.
                     after = rollout(after, self.policies, deal_key, key, _at_play)
@@ -242,6 +261,21 @@ class SearchBot(Bot):
                 end = rollout(after, self.policies, deal_key, key)
                 values[i].append(deal_value(game, world, end, team))
         return values
+
+    def _play_out(self, world: State, after: State, key: object, team: int) -> float:
+        """The heuristic bots' rollout from ``after`` (``world`` after the candidate) to the end of the
+        deal ``key``: through the game up to the card play, then on the game's fast path
+        (:data:`PLAYOUTS`: the same plays), or through the game to the end where that cannot go."""
+        assert self.playout is not None
+        game = self.game.name
+        deal_key = self.rules.deal_key
+        at_play = rollout(after, self.policies, deal_key, key, _at_play)
+        if deal_key(at_play) == key:
+            rest = self.playout(at_play, team)
+            if rest is not None:
+                return deal_value(game, world, at_play, team) + rest
+        end = rollout(at_play, self.policies, deal_key, key)
+        return deal_value(game, world, end, team)
 
     def _worlds(self, seat: int, events: Sequence[Event], count: int) -> Iterator[tuple[State, float]]:
         """``count`` sampled worlds, each with its :meth:`likelihood` (1 without beliefs). With
