@@ -14,13 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.bots.all_fours import HeuristicBot, Table
+from tricktable.bots.fast_rollout import PlayWatcher
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.games.all_fours.rollout import play_deal
 
 __all__ = ["heuristic_value"]
 
 
-class _Policy:
+class _Policy(PlayWatcher):
     """The heuristic bot's choice at each card, from what each seat has seen since ``state``."""
 
     def __init__(self, state: Any, record: list[tuple[int, int, int]]) -> None:
@@ -35,20 +36,17 @@ class _Policy:
             seen.update(shown)
         self.hidden = {card for card in ALL_CARDS[:52] if card not in seen}
         """Cards no seat has seen but in its own hand: in unexposed hands and the stock."""
-        self.record = record
-        self.read = 0
         self.bot = HeuristicBot(None)
+        super().__init__(record)
+
+    def played(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.hidden.discard(card)
+        if card in self.exposed[seat]:
+            self.exposed[seat].remove(card)
 
     def __call__(self, seat: int, allowed: list[int], trick: list[int]) -> int:
-        record = self.record
-        while self.read < len(record):
-            who, code, _ = record[self.read]
-            self.read += 1
-            card = ALL_CARDS[code]
-            self.hands[who].remove(card)
-            self.hidden.discard(card)
-            if card in self.exposed[who]:
-                self.exposed[who].remove(card)
+        self.catch_up()
         hand = self.hands[seat]
         n = self.n
         leader = (seat - len(trick)) % n

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktable.bots.back_alley import Table
+from tricktable.bots.fast_rollout import PlayWatcher
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.games.back_alley.deal import SEATS
 from tricktable.games.back_alley.ranking import trick_winner
@@ -20,7 +21,7 @@ from tricktable.games.back_alley.rollout import play_hand
 __all__ = ["heuristic_value"]
 
 
-class _Policy:
+class _Policy(PlayWatcher):
     """The heuristic bot's choice at each card, from what each seat has seen since ``state``."""
 
     def __init__(self, state: Any, record: list[tuple[int, int, int]]) -> None:
@@ -38,23 +39,20 @@ class _Policy:
         self.taken = [won[0] + won[2], won[1] + won[3]]
         self.trick: list[Card] = list(state.trick)
         self.leader: int = state.leader
-        self.record = record
-        self.read = 0
+        super().__init__(record)
+
+    def played(self, seat: int, card: Card) -> None:
+        self.hands[seat].discard(card)
+        self.hidden.discard(card)
+        self.trick.append(card)
+        if len(self.trick) == SEATS:
+            winner = (self.leader + trick_winner(self.trick, self.trump)) % SEATS
+            self.taken[winner % 2] += 1
+            self.leader = winner
+            self.trick = []
 
     def __call__(self, seat: int, allowed: list[int], trick: list[int]) -> int:
-        record = self.record
-        while self.read < len(record):
-            who, code, _ = record[self.read]
-            self.read += 1
-            card = ALL_CARDS[code]
-            self.hands[who].discard(card)
-            self.hidden.discard(card)
-            self.trick.append(card)
-            if len(self.trick) == SEATS:
-                winner = (self.leader + trick_winner(self.trick, self.trump)) % SEATS
-                self.taken[winner % 2] += 1
-                self.leader = winner
-                self.trick = []
+        self.catch_up()
         hand = self.hands[seat]
         unseen = sorted(c for c in self.hidden if c not in hand)
         taken = (self.taken[0], self.taken[1])

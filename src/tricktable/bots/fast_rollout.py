@@ -15,9 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktable import games
+from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.description import resolve
 
-__all__ = ["fast_value", "greedy_policy"]
+__all__ = ["PlayWatcher", "fast_value", "greedy_policy"]
 
 Policy = Callable[[int, list[int], list[int]], int]
 
@@ -63,3 +64,22 @@ def fast_value(game: str, state: Any, team: int, rng: random.Random, repeats: in
         return None
     policy = greedy_policy if search.fast_policy is None else resolve(search.fast_policy)
     return search.fast_value(state, team, rng, repeats, policy)
+
+
+class PlayWatcher:
+    """A fast-path policy that keeps track of the cards played: the fast path appends each card to
+    ``record`` (``(seat, code, choices)``), and :meth:`catch_up` hands the new ones to :meth:`played`."""
+
+    def __init__(self, record: list[tuple[int, int, int]]) -> None:
+        self.record = record
+        self.read = 0
+
+    def catch_up(self) -> None:
+        record = self.record
+        while self.read < len(record):
+            who, code, _ = record[self.read]
+            self.read += 1
+            self.played(who, ALL_CARDS[code])
+
+    def played(self, seat: int, card: Card) -> None:
+        raise NotImplementedError
