@@ -134,11 +134,92 @@ export function holdTrick(trick) {
   setTimeout(() => collect(held), HOLD_MS - COLLECT_MS);
 }
 
-// A play's cards fanned so that each card's corner index stays in view, narrower for long throws.
-function fan(cards, isTrump, room) {
-  const { tw } = measure();
-  const strip = cards.length < 2 ? tw : Math.max(tw * 0.3, Math.min(tw * 0.45, (room - tw) / (cards.length - 1)));
-  return { style: `--fan: ${strip.toFixed(1)}px; --n: ${cards.length}`, cards: cards.map((c) => faceCard(c, isTrump(c))) };
+// Each seat's play is fanned at its place in the trick so that every card's corner index (rank over
+// suit: the left 0.26 of the card, the top 0.37 of it) stays in view: each card shows at least STRIP
+// of its width to the next, and a long throw wraps into rows, each row STEP of a card's width below
+// the last; the cards shrink (from the trick's card size) only as far as needed for all the plays
+// to fit their places without covering one another. A long throw on a phone may make the trick
+// taller (GROW) rather than its cards smaller.
+const STRIP = 0.3;
+const WIDE = 0.45; // a fan is never looser than this: it would read as separate plays
+const STEP = 0.56; // 0.4 of the card's height
+const GROW = 1.25;
+
+// A play of `n` cards `w` wide in `r` rows, each card showing `strip` of its width to the next.
+const shape = (n, w, r, strip) => {
+  const k = Math.ceil(n / r);
+  return { w, k, r, strip, pw: w * (1 + (k - 1) * strip), ph: w * (1.4 + (r - 1) * STEP) };
+};
+
+// Whether the plays at the top and bottom (`tb`, centred) and at the sides (`side`, centred at 0.26
+// of the width, never past the edge nor the middle) fit a trick of `width` x `height` apart: the top's
+// and the bottom's in half the height each, the sides' in half the width each (less a gap), and a
+// side's play either clear of the top's and the bottom's rows or beside them.
+function apart(tb, side, width, height) {
+  const left = Math.min(Math.max(0, width * 0.26 - side.pw / 2), width / 2 - side.pw);
+  const beside = left + side.pw <= width / 2 - tb.pw / 2 - 2;
+  const between = tb.ph <= height / 2 - side.ph / 2 - 2;
+  return tb.pw <= width && tb.ph <= height / 2 && side.pw <= width / 2 - 5 && (beside || between);
+}
+
+// The plays' shapes for `n` cards a seat: the largest card (at most `tw`), in the fewest rows that
+// cost the cards less than a tenth of their width (worked out once for each size of trick and play).
+const fits = new Map();
+function fanFit(n, width, height, tw) {
+  const key = [n, width, height, tw].join();
+  if (!fits.has(key)) fits.set(key, searchFit(n, width, height, tw));
+  return fits.get(key);
+}
+
+function searchFit(n, width, height, tw) {
+  const found = [];
+  for (let w = Math.floor(tw); w >= 12 && !found.length; w--) {
+    for (let r = 1; r <= n; r++) {
+      for (let q = 1; q <= n; q++) {
+        const tb = shape(n, w, r, STRIP);
+        const side = shape(n, w, q, STRIP);
+        if (apart(tb, side, width, height)) found.push({ tb, side });
+      }
+    }
+  }
+  if (!found.length) return { tb: shape(n, 12, n, STRIP), side: shape(n, 12, n, STRIP) };
+  const most = found[0].tb.w;
+  // fewer rows at a card at most a tenth smaller
+  for (let w = most - 1; w >= most * 0.9; w--) {
+    for (let r = 1; r <= n; r++) for (let q = 1; q <= n; q++) {
+      const tb = shape(n, w, r, STRIP);
+      const side = shape(n, w, q, STRIP);
+      if (apart(tb, side, width, height)) found.push({ tb, side });
+    }
+  }
+  const rows = (f) => f.tb.r + f.side.r;
+  let { tb, side } = found.reduce((a, b) => (rows(b) < rows(a) ? b : a));
+  // each as loose as the room allows, up to WIDE
+  while (tb.k > 1 && tb.strip < WIDE && apart(shape(n, tb.w, tb.r, tb.strip + 0.01), side, width, height)) tb = shape(n, tb.w, tb.r, tb.strip + 0.01);
+  while (side.k > 1 && side.strip < WIDE && apart(tb, shape(n, side.w, side.r, side.strip + 0.01), width, height)) side = shape(n, side.w, side.r, side.strip + 0.01);
+  return { tb, side };
+}
+
+// The layout of the trick's plays, `n` cards the longest: on the trick's own height, or (when that
+// would shrink its cards below 0.85 of their size) on a taller trick if that gives larger cards.
+function fanLayout(n) {
+  const { tw, trick, trickHeight } = measure();
+  let fit = fanFit(n, trick, trickHeight, tw);
+  let grow = 1;
+  if (fit.tb.w < tw * 0.85) {
+    const tall = fanFit(n, trick, trickHeight * GROW, tw);
+    if (tall.tb.w > fit.tb.w) [fit, grow] = [tall, GROW];
+  }
+  $("trick").style.setProperty("--grow", String(grow));
+  return fit;
+}
+
+// A play's cards in rows of its shape's length, each card's index in view.
+function fan(cards, isTrump, fit) {
+  const rows = [];
+  for (let i = 0; i < cards.length; i += fit.k) rows.push(h("span", { class: "fan-row" }, cards.slice(i, i + fit.k).map((c) => faceCard(c, isTrump(c)))));
+  const pw = fit.w * (1 + (Math.min(fit.k, cards.length) - 1) * fit.strip);
+  return { style: `--pc: ${fit.w}px; --fan: ${(fit.w * fit.strip).toFixed(1)}px; --pw: ${pw.toFixed(1)}px`, cards: rows };
 }
 
 // Whether a card is a trump: the view's marks.
@@ -146,9 +227,9 @@ function trumpMark(v) {
   return trumpTest(v.marks);
 }
 
-function playSpot(v, [s, cards], mark, width, classes) {
+function playSpot(v, [s, cards], mark, fit, classes) {
   const pos = relPos(s);
-  const { style, cards: faces } = fan(cards, mark, pos % 2 ? width * 0.5 : width * 0.9);
+  const { style, cards: faces } = fan(cards, mark, pos % 2 ? fit.side : fit.tb);
   const label = `${seatName(s)}: ${cards.map((c) => cardName(c, mark(c))).join(", ")}`;
   return h("div", { class: `play at-${pos}${classes}`, style, "aria-label": label, role: "group" }, faces);
 }
@@ -157,19 +238,20 @@ function renderTrick() {
   const v = view();
   const mark = trumpMark(v);
   const box = $("trick-cards");
-  const width = measure().trick;
+  const held = S.held;
+  const plays = [...v.trick, ...(held ? held.plays : [])];
+  const fit = fanLayout(Math.max(1, ...plays.map(([, cards]) => cards.length)));
   const key = (s) => `${v.deal_number}.${v.tricks.length}.${s}`;
   const spots = v.trick.map((play) => {
     const fresh = !S.trickSeen.has(key(play[0]));
     S.trickSeen.add(key(play[0]));
-    return playSpot(v, play, mark, width, fresh ? " arrive" : "");
+    return playSpot(v, play, mark, fit, fresh ? " arrive" : "");
   });
   box.replaceChildren(...spots);
-  const held = S.held;
   if (held && v.trick.length) collect(held);
   const layer = $("trick-held");
   if (!held) layer.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
-  layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, width, play[0] === held.winner ? " winner" : "")) : []));
+  layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, fit, play[0] === held.winner ? " winner" : "")) : []));
   $("trick").classList.toggle("finished", Boolean(held) && !v.trick.length);
   const shown = !v.trick.length && v.last_trick.length && (v.phase === "play" || v.phase === "over");
   const winner = held ? held.winner : shown ? v.last_winner : null;

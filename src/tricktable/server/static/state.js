@@ -97,7 +97,7 @@ export function legal() {
 }
 
 // The sizes the hand's rows and the trick's fans are worked out from (the CSS card widths, the hand's
-// and the trick's widths), measured once per page width: reading them forces a layout.
+// and the trick's widths, the trick's height), measured once per page width: reading them forces a layout.
 let measured = null;
 export function measure() {
   const at = document.documentElement.clientWidth; // the page's width inside any scroll bar
@@ -105,7 +105,16 @@ export function measure() {
     const css = getComputedStyle(document.body);
     const hand = $("hand").clientWidth;
     const trick = $("trick-cards").clientWidth;
-    const sizes = { at, cw: parseFloat(css.getPropertyValue("--cw")) || 56, tw: parseFloat(css.getPropertyValue("--tw")) || 44, hand: hand || innerWidth - 16, trick: trick || 200 };
+    // the trick's own height (a long throw may have made it taller: --grow)
+    const trickHeight = $("trick-cards").clientHeight / (parseFloat($("trick").style.getPropertyValue("--grow")) || 1);
+    const sizes = {
+      at,
+      cw: parseFloat(css.getPropertyValue("--cw")) || 56,
+      tw: parseFloat(css.getPropertyValue("--tw")) || 44,
+      hand: hand || innerWidth - 16,
+      trick: trick || 200,
+      trickHeight: trickHeight || 200,
+    };
     if (!hand || !trick) return sizes; // the board is not laid out yet: measure again next time
     measured = sizes;
   }
