@@ -30,6 +30,18 @@ PATHS = {
         free={},
         wrong=((1, "play AS", "trumps_closed"), (0, "bid 13", "bid_range"), (0, "bid 2", None)),
     ),
+    "back-alley.board": Path(
+        free={},
+        wrong=((0, "bid 13", "bid_range"), (0, "bid 12", None), (1, "play AH", None)),
+    ),
+    "tractor.levels": Path(
+        free={},
+        wrong=(
+            (0, "declare 2S", "declare_single_stands"),
+            (3, "declare 2S", "declare_rank"),
+            (4, "play 9H 3H", "follow_pair"),
+        ),
+    ),
     "tractor.first": Path(
         free={3: "bury 3C 4C 6D 8D 9S 3S 4S 7H"},
         wrong=((0, "declare 2H 2H", "declare_not_held"), (6, "play AD AD 9H", "lead_one_suit")),

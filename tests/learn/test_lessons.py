@@ -108,8 +108,8 @@ def test_stack_deals_the_asked_hands() -> None:
 
 
 def test_unknown_lessons_are_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="lessons 1 to 1"):
-        learn.lesson("tractor", 2)
+    with pytest.raises(ValueError, match="lessons 1 to 2"):
+        learn.lesson("tractor", 3)
     with pytest.raises(ValueError, match="lessons 1 to 2"):
         learn.lesson("all-fours", 3)
     with pytest.raises(ValueError, match="all-fours"):

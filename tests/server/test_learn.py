@@ -59,3 +59,26 @@ def test_a_lesson_that_does_not_exist_closes_the_socket(client: TestClient) -> N
         assert frame["code"] == "no_such_table" and "lessons 1 to 2" in frame["reason"]
     with client.websocket_connect("/ws/learn/bridge/1") as ws:
         assert ws.receive_json()["code"] == "no_such_table"
+
+
+def test_a_tapped_card_the_rules_refuse_comes_back_as_the_lessons_verdict(client: TestClient) -> None:
+    """Tractor's follow step: the nine of hearts picked, the three tapped while the pair of nines must
+    be played; the panel gets the refusal (the selectable frame leaves it out), nothing moves."""
+    with client.websocket_connect("/ws/learn/tractor/2") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "lesson"
+        version = ws.receive_json()["version"]
+        for action in ("declare 2S 2S", "pass", "bury 3C 4C 6D 7D 8H 9H 3D 4D", "declare 5S"):
+            ws.send_json({"type": "action", "action": action, "version": version})
+            version = ws.receive_json()["version"]
+            assert ws.receive_json()["verdict"]["kind"] == "right", action
+        ws.send_json({"type": "select", "picked": ["9H"], "tap": "3H"})
+        selectable = ws.receive_json()
+        assert selectable["type"] == "selectable" and "refusal" not in selectable
+        assert "9H" in selectable["cards"] and "3H" not in selectable["cards"]
+        lesson = ws.receive_json()
+        assert lesson["type"] == "lesson" and lesson["step"]["index"] == 4
+        assert lesson["verdict"]["kind"] == "refused" and lesson["verdict"]["code"] == "follow_pair"
+        assert lesson["verdict"]["action"] == "play 9H 3H" and lesson["version"] == version
+        ws.send_json({"type": "select", "picked": ["9H", "9H"]})
+        assert ws.receive_json()["complete"] == "play 9H 9H"

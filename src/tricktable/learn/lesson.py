@@ -38,7 +38,10 @@ class Step:
 @dataclass(frozen=True)
 class Lesson:
     """A guided deal. ``auto``: verbs the learner takes without being asked where no step is due
-    (Tractor's ``draw``); any other choice of the learner's must be a step (else :class:`LessonError`)."""
+    (Tractor's ``draw``); ``stand_in``: verbs a bot of the lesson's kind chooses for the learner where
+    no step is due (the rest of a round the lesson does not teach, played out to reach its score);
+    any other choice of the learner's must be a step (else :class:`LessonError`). ``later``: stacked
+    decks for the deals after the first (a lesson that teaches what a round's score leads to)."""
 
     game: str
     name: str
@@ -49,6 +52,13 @@ class Lesson:
     config: Mapping[str, Any] = field(default_factory=dict)
     bot: str = "easy"
     auto: frozenset[str] = frozenset()
+    stand_in: frozenset[str] = frozenset()
+    later: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def decks(self) -> list[list[str]]:
+        """The stacked decks of the lesson's deals, as the engine's ``deck=`` takes them."""
+        return [list(self.deck), *map(list, self.later)]
 
     def word(self, key: str) -> str:
         """The words key of a part of this lesson: its title, intro, a step, or its end."""

@@ -1,10 +1,12 @@
 """A lesson being played: the engine's state, the bots at the other seats, and the learner's step.
 
-The tutor plays the bots (deterministically: the lesson's seed seeds them) and the learner's
-automatic actions until a step is due, then waits for :meth:`Tutor.attempt`. An attempt is checked
+The tutor plays the bots (deterministically: the lesson's seed seeds them), the learner's
+automatic actions and those a stand-in bot takes for the learner (:attr:`Lesson.stand_in`) until a
+step is due, then waits for :meth:`Tutor.attempt`. An attempt is checked
 by the engine: a right action is applied and the lesson goes on; an illegal one comes back with the
 engine's refusal (its code and params, for the words of any language); a legal one that the step
-does not ask for comes back with the analysis's valuation of it against the step's action. A wrong
+does not ask for comes back with the analysis's valuation of it against the step's action. A card
+tapped while picking cards (:meth:`Tutor.tap`) that the rules refuse is a refused attempt too. A wrong
 attempt changes nothing, so a lesson is replayed from the learner's right actions alone
 (:meth:`Tutor.replay`: the server keeps no lesson state).
 """
@@ -18,9 +20,10 @@ from typing import Any, Literal
 from tricktable import games
 from tricktable.analysis import assess
 from tricktable.analysis.review import LABELS, thresholds
+from tricktable.cards import Card
 from tricktable.core import Action, State
 from tricktable.core.errors import IllegalActionError, InvalidActionError
-from tricktable.table import EventFeed, Seats, acting_seat, make_bots, next_bot_action
+from tricktable.table import EventFeed, Seats, acting_seat, bot_choice, make_bots, next_bot_action
 
 from .lesson import Lesson, LessonError, Step
 
@@ -72,11 +75,13 @@ class Tutor:
     def __init__(self, lesson: Lesson, *, rollouts: int = ROLLOUTS) -> None:
         self.lesson = lesson
         self.game = games.get(lesson.game)
-        self.state: State = self.game.new(
-            seed=lesson.seed, config=dict(lesson.config), deck=list(lesson.deck)
-        )
-        players = [None if s == lesson.seat else lesson.bot for s in range(self.state.num_seats)]
+        self.state: State = self.game.new(seed=lesson.seed, config=dict(lesson.config), deck=lesson.decks)
+        seats = range(self.state.num_seats)
+        players = [None if s == lesson.seat else lesson.bot for s in seats]
         self.bots = make_bots(self.game.name, Seats(players), lesson.seed, self.state.config)
+        alone = [lesson.bot if s == lesson.seat else None for s in seats]
+        self.stand_in = make_bots(self.game.name, Seats(alone), lesson.seed, self.state.config)[lesson.seat]
+        """Plays the learner's ``stand_in`` verbs where no step is due."""
         self.feed = EventFeed()
         self.index = 0
         self.taken: list[str] = []
@@ -130,6 +135,19 @@ class Tutor:
         except IllegalActionError as err:
             return Verdict("refused", str(action), err.code, err.params, err.reason, word="learn.refused")
         return self._poor(action)
+
+    def tap(self, picked: Sequence[Card], card: Card) -> Verdict | None:
+        """The learner, picking cards for one action (Tractor's plays and kitty), taps ``card`` after
+        ``picked``: the engine's refusal if the rules do not let it join them, as a refused attempt
+        at the action the cards would make; None if it may join (nothing is judged yet)."""
+        if self.done:
+            return None
+        reason = self.state.pick_refusal(picked, card, self.seat)
+        if reason is None:
+            return None
+        pick = self.state.view(self.seat).pick
+        action = " ".join(["play" if pick is None else pick.verb, *map(str, [*picked, card])])
+        return Verdict("refused", action, reason.code, reason.params, str(reason), word="learn.refused")
 
     def _parse(self, text: str) -> Action:
         return self.game.parse_action(text)
@@ -192,6 +210,8 @@ class Tutor:
                     if len(legal) == 1
                     else next((a for a in legal if a.verb in self.lesson.auto), None)
                 )
+                if auto is None and any(a.verb in self.lesson.stand_in for a in legal):
+                    auto = bot_choice(self.state, self.seat, self.stand_in, self.feed)
                 if auto is None and self.done:
                     return
                 if auto is None:

@@ -4,9 +4,11 @@ panel) and its websocket (``/ws/learn/{game}/{lesson}``).
 The socket speaks the table's protocol (docs/protocol.md): ``hello`` is answered with a state frame,
 ``select`` with a selectable frame, ``ping`` with ``pong``; an ``action`` goes to the lesson's
 :class:`~tricktable.learn.Tutor`, and the answer is a ``lesson`` frame (the step, the verdict on the
-attempt), after a state frame when the attempt was right and the lesson moved on. Each connection has
-its own lesson, held in memory only (a reload starts it again); the tutor's work (bots, the analysis
-of a poor play) runs in a worker thread, never on the event loop.
+attempt), after a state frame when the attempt was right and the lesson moved on. A card tapped
+in a pick that the rules refuse is an attempt too: the selectable frame comes without its refusal,
+and a lesson frame with the refused verdict follows (the panel explains it, as any refused action).
+Each connection has its own lesson, held in memory only (a reload starts it again); the tutor's
+work (bots, the analysis of a poor play) runs in a worker thread, never on the event loop.
 """
 
 from __future__ import annotations
@@ -123,7 +125,16 @@ async def learn_socket(ws: WebSocket) -> None:
             elif isinstance(frame, protocol.Ping):
                 await ws.send_json({"type": "pong", "version": tutor.state.version})
             elif isinstance(frame, protocol.Select):
-                await ws.send_json(_selectable(tutor, frame))
+                selectable = _selectable(tutor, frame)
+                refused = None
+                if "refusal" in selectable and frame.tap is not None:
+                    # a tapped card the rules refuse is the learner's attempt: explained in the panel
+                    refused = tutor.tap(parse_cards(" ".join(frame.picked)), Card.parse(frame.tap))
+                    if refused is not None:
+                        del selectable["refusal"]
+                await ws.send_json(selectable)
+                if refused is not None:
+                    await ws.send_json(lesson_frame(tutor, number, refused))
             elif isinstance(frame, protocol.Action):
                 verdict = await asyncio.to_thread(tutor.attempt, frame.text)
                 if tutor.state.version != sent:
