@@ -4,17 +4,18 @@ analysis's: :func:`tricktable.analysis.analyse` of one seat's whole Back Alley h
 
 All Fours: whole deals (6 tricks, four players; the first state of play after the first legal
 choices). Back Alley: the first hand of seeded games (13 cards, bids of one trick each) from its
-first lead, each solve capped at ``--max-nodes`` positions (a capped solve counts as unfinished, its
-time as a lower bound); and the same hands with fewer tricks left (random legal cards played
-first), to show how the time grows with the tricks left. Budgets (issue 18): All Fours median
-≤ 50 ms; Back Alley 13-card median ≤ 2 s.
+first lead, each solve capped at ``--max-nodes`` cards played in the search (a capped solve counts
+as unfinished, its time as a lower bound); and the same hands with fewer tricks left (random legal
+cards played first), to show how the time grows with the tricks left. Each 13-card hand is solved
+again with the search's moves in two other orders (each with a fresh table): the counts must agree.
+Budgets (issue 18): All Fours median ≤ 50 ms; Back Alley 13-card median ≤ 2 s.
 
 The analysis: the first 13-card hand of seeded games played by the heuristic bots, one seat's
 decisions (its bid and 13 cards) analysed at the default budget (the ``hard`` bot's rollouts, the
 double-dummy values where the solver finishes within the analysis's position budget), in CPU
 seconds of this process (the machine may be shared). Budget: ≤ 30 s.
 
-    python -m bench.solver [--deals N] [--hands N] [--max-nodes N] [--analyses N]
+    python -m bench.solver [--deals N] [--hands N] [--max-nodes N] [--analyses N] [--no-orders]
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ import time
 from typing import Any
 
 from tricktable.analysis import SolveLimitError, analyse, solve
+from tricktable.analysis.back_alley import TrickCount, position_of
+from tricktable.analysis.search import SearchLimit
 from tricktable.games.all_fours import GAME as ALL_FOURS
 from tricktable.games.back_alley import GAME as BACK_ALLEY
 from tricktable.table import Seats, make_bots, next_bot_action
@@ -49,6 +52,20 @@ def _with_tricks_left(state: Any, tricks: int, seed: int) -> Any:
     return state
 
 
+def _orders_agree(state: Any, max_nodes: int | None) -> bool | None:
+    """Whether Back Alley's trick counts for every card at ``state`` are the same under the search's
+    best-first move order and two rotations of it (None: a search hit the cap)."""
+    hands, leader, trick, opened = position_of(state)
+    answers = []
+    for order in (0, 1, 2):
+        search = TrickCount(state.deal.trump, state.config.little_joker_forces, max_nodes)
+        try:
+            answers.append(search.values(hands, leader, trick, opened, order))
+        except SearchLimit:
+            return None
+    return answers[0] == answers[1] == answers[2]
+
+
 def _time(states: list[Any], max_nodes: int | None) -> dict[str, Any]:
     times: list[float] = []
     unfinished = 0
@@ -59,13 +76,13 @@ def _time(states: list[Any], max_nodes: int | None) -> dict[str, Any]:
         except SolveLimitError:
             unfinished += 1
         times.append((time.process_time() - start) * 1000)
-    times.sort()
     return {
         "solves": len(times),
+        "ms": [round(t, 1) for t in times],
         "unfinished": unfinished,
         "median_ms": statistics.median(times),
-        "p90_ms": times[min(len(times) - 1, int(0.9 * len(times)))],
-        "max_ms": times[-1],
+        "p90_ms": sorted(times)[min(len(times) - 1, int(0.9 * len(times)))],
+        "max_ms": max(times),
     }
 
 
@@ -80,7 +97,9 @@ def _line(label: str, figures: dict[str, Any], budget: float | None) -> str:
     )
 
 
-def report_solver(deals: int = 15, hands: int = 3, max_nodes: int = 150_000) -> dict[str, Any]:
+def report_solver(
+    deals: int = 15, hands: int = 3, max_nodes: int | None = 3_000_000, orders: bool = True
+) -> dict[str, Any]:
     """Print and return the solver's figures."""
     print("\ndouble-dummy solver, CPU time per solve of every legal card (one process):")
     report: dict[str, Any] = {}
@@ -94,6 +113,12 @@ def report_solver(deals: int = 15, hands: int = 3, max_nodes: int = 150_000) -> 
         label = "Back Alley 13-card hand, first lead" if tricks == 13 else f"Back Alley, {tricks} tricks left"
         print(_line(label, figures, BUDGET_MS["back-alley"] if tricks == 13 else None))
         report[f"back-alley-{tricks}"] = figures
+        if tricks == 13:
+            print("    each hand, s: " + ", ".join(f"{t / 1000:.1f}" for t in figures["ms"]))
+            if orders:
+                agree = [_orders_agree(s, max_nodes) for s in states]
+                print(f"    counts agree under three move orders: {agree}")
+                report["back-alley-13-orders-agree"] = agree
     return report
 
 
@@ -128,10 +153,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.solver", description=__doc__)
     parser.add_argument("--deals", type=int, default=15, help="All Fours deals")
     parser.add_argument("--hands", type=int, default=3, help="Back Alley hands per size")
-    parser.add_argument("--max-nodes", type=int, default=150_000, help="cap per Back Alley solve")
+    parser.add_argument("--max-nodes", type=int, default=3_000_000, help="cap per Back Alley solve")
+    parser.add_argument("--no-orders", action="store_true", help="skip the move-order agreement check")
     parser.add_argument("--analyses", type=int, default=2, help="Back Alley hands analysed")
     args = parser.parse_args()
-    report_solver(args.deals, args.hands, args.max_nodes)
+    report_solver(args.deals, args.hands, args.max_nodes, not args.no_orders)
     report_analysis(args.analyses)
 
 

@@ -2,18 +2,25 @@
 
 A hand's score depends only on how many tricks each side takes, and each side's score never falls
 when it takes more (a contract made scores more with each overtrick; a board needs every trick): so
-perfect play for the points is perfect play for the tricks, and the search counts tricks (team 0's,
-from here) and turns the count into points at the end with the game's own
-:func:`~tricktable.games.back_alley.scoring.side_points`. The status is whether trumps may be led.
+perfect play for the points is perfect play for the tricks, and the search counts team 0's tricks
+from here and turns the count into points at the end with the game's own
+:func:`~tricktable.games.back_alley.scoring.side_points`.
 
-Every non-joker card merges with its neighbours: only tricks count, so two cards of one hand with
-nothing between them in play are interchangeable. The jokers never merge: a led big joker forces the
-highest trump and a led little joker the lowest, so leading one is not leading the ace.
+The search (:class:`TrickCount`) asks "can team 0 take ``target`` tricks?" by alpha-beta over single
+cards, on bitmasks, and finds each card's count with a few such questions. What makes a whole
+13-card hand affordable is *partition search*: every answer comes back with the cards whose ranks
+decided it (the winner of each trick won on rank, the cards a bound rested on), and the table stores
+each answer under the suit lengths of the four hands plus, in each suit, only who holds its top cards
+down to the lowest card that decided: one entry then answers every position that differs only in
+who holds the small cards. The jokers are always told apart (a led big joker forces the highest
+trump, a led little joker the lowest), and so is whether trumps may be led. Cards of one hand with no
+card in play between them are played as one (the jokers never merge). At a trick's start, the
+leader's quick tricks and each side's top trumps bound the count before any search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER
@@ -21,58 +28,377 @@ from tricktable.core.state import team_of
 from tricktable.games.back_alley.ranking import NO_TRUMP, SUIT
 from tricktable.games.back_alley.scoring import side_points
 
-from .search import Rules, TrickSearch, cards_of
+from .search import SearchLimit, bits, cards_of
 
-__all__ = ["BackAlleyRules", "solve_back_alley"]
+__all__ = ["TrickCount", "position_of", "solve_back_alley"]
 
-_SEATS = 4
 _BIG = int(BIG_JOKER)
 _LITTLE = int(LITTLE_JOKER)
 _JOKERS = (1 << _BIG) | (1 << _LITTLE)
-_SUIT_BITS = (1 << 13) - 1
-_SHIFTS = (0, 13, 26, 39)
+_RANKS = (1 << 13) - 1
+_PLAIN = tuple(_RANKS << (13 * s) for s in range(4))
+"""Each suit's 13 cards, the jokers left out."""
 
 
-def _holders(c0: int, c1: int, c2: int, c3: int) -> int:
-    """One suit's cards in play (``c0``..``c3``: each seat's, as bits), lowest first, as the seats
-    holding them: two bits each, under a leading 1 that marks how many there are."""
-    out = 1
-    for b in range(13):
-        if c0 >> b & 1:
-            out <<= 2
-        elif c1 >> b & 1:
-            out = out << 2 | 1
-        elif c2 >> b & 1:
-            out = out << 2 | 2
-        elif c3 >> b & 1:
-            out = out << 2 | 3
-    return out
+def _describe(chunk: int) -> tuple[int, int, int]:
+    """One suit's cards in play, from ``chunk`` (each seat's 13 bits of the suit, seat ``s`` at bit
+    ``13 s``): who holds them from the top down (two bits a card, the top card leftmost), how many
+    there are, and each seat's count (four bits a seat)."""
+    code = count = lengths = 0
+    for rank in range(12, -1, -1):
+        for seat in range(4):
+            if chunk >> (13 * seat + rank) & 1:
+                code = code << 2 | seat
+                count += 1
+                lengths += 1 << (4 * seat)
+                break
+    return code, count, lengths
 
 
-class BackAlleyRules(Rules):
-    """Back Alley's play rules on masks (:class:`~tricktable.analysis.search.Rules`); the status is
-    True once trumps may be led (broken, opened by a board, or a hand without trumps)."""
+class TrickCount:
+    """Exact trick counts of one Back Alley hand, with every card known; keeps its table between
+    questions (build one per position to solve).
 
-    num_seats = _SEATS
-    distinct = _JOKERS
-    points = (0,) * 54
+    Hands are four masks (bit ``c`` for card code ``c``, the jokers 52 and 53); the status ``opened``
+    is whether trumps may be led (broken, opened by a board, or a hand without trumps)."""
 
-    def __init__(self, trump: int, little_joker_forces: bool) -> None:
+    def __init__(self, trump: int, little_joker_forces: bool, max_nodes: int | None = None) -> None:
         self.trump = trump
         self.suit_of = SUIT[trump]
-        masks = [cards_of(range(s * 13, s * 13 + 13)) for s in range(4)] + [0]
+        masks = [*_PLAIN, 0]
         if trump != NO_TRUMP:
             masks[trump] |= _JOKERS
         self.suit_masks = masks
+        """Each suit's cards for play (the jokers in the trump suit); index 4: none."""
         self.trumps = masks[trump]
         self.forces = little_joker_forces
-        self._suits: dict[tuple[int, int, int, int], int] = {}
-        """Each suit's holdings met so far (a seat's cards of the suit each), as :func:`_holders`."""
+        self.max_nodes = max_nodes
+        """Raise :class:`~tricktable.analysis.search.SearchLimit` after this many cards played."""
+        self.nodes = 0
+        self.order = 0
+        """0: moves best first; others: a fixed rotation of that order (see :meth:`values`)."""
+        self.hands = [0, 0, 0, 0]
+        self.table: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
+        """Per hand shape (leader, status, jokers' holders, each hand's suit lengths): the proved
+        bounds, each under the holders of the top cards that decided it (see :meth:`_store`)."""
+        self.killers: dict[tuple[tuple[int, ...], int], int] = {}
+        """Per trick so far and hand of the seat to move: the card that last ended its search."""
+        self._suits: dict[int, tuple[int, int, int]] = {}
+        """:func:`_describe` of each suit holding met so far."""
 
-    def allowed(self, hand: int, trick: Sequence[int], status: Hashable) -> int:
+    # --- the questions ----------------------------------------------------------------------------
+    def values(
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], opened: bool, order: int = 0
+    ) -> dict[int, int]:
+        """Team 0's tricks from the current trick on (the trick included) for each card the seat to
+        move may play, by card code: both sides playing perfectly. ``order`` reorders the moves
+        searched (0: the best-first order; others: a fixed shuffle of it, to check that the answer
+        does not depend on it)."""
+        self.hands = list(hands)
+        self.order = order
+        self.killers.clear()
+        trick = tuple(trick)
+        seat = (leader + len(trick)) % 4
+        left = self.hands[leader].bit_count() + (1 if trick else 0)
+        found: dict[int, int] = {}
+        guess = None
+        for card in self._moves(seat, leader, trick, opened):
+            value = guess if guess is not None else left // 2
+            if self._reach_with(card, leader, trick, opened, value):
+                while value < left and self._reach_with(card, leader, trick, opened, value + 1):
+                    value += 1
+            else:
+                value -= 1
+                while value > 0 and not self._reach_with(card, leader, trick, opened, value):
+                    value -= 1
+            found[card] = guess = value
+        others = self._others(seat, trick)
+        out = {}
+        for card in bits(self._allowed(self.hands[seat], trick, opened)):
+            kept = next(k for k in found if k == card or self._merged(card, k, others))
+            out[card] = found[kept]
+        return out
+
+    def reach(self, hands: Sequence[int], leader: int, opened: bool, target: int) -> bool:
+        """Whether team 0 can take ``target`` tricks from a trick's start, ``leader`` to lead."""
+        self.hands = list(hands)
+        return self._start(leader, opened, target)[0]
+
+    def _reach_with(self, card: int, leader: int, trick: tuple[int, ...], opened: bool, target: int) -> bool:
+        """Whether team 0 takes ``target`` tricks from the current trick on when ``card`` is played."""
+        hands = self.hands
+        seat = (leader + len(trick)) % 4
+        hands[seat] ^= 1 << card
+        played = (*trick, card)
+        try:
+            if len(played) < 4:
+                return self._play(leader, played, opened, target)[0]
+            winner, gained, now = self._trick_done(leader, played, opened)
+            return self._start(winner, now, target - gained)[0]
+        finally:
+            hands[seat] ^= 1 << card
+
+    # --- the search -------------------------------------------------------------------------------
+    def _start(self, leader: int, opened: bool, target: int) -> tuple[bool, int]:
+        """Whether team 0 takes ``target`` tricks from a trick's start, and the cards that decided."""
+        hands = self.hands
+        left = hands[leader].bit_count()
+        if target <= 0:
+            return True, 0
+        if target > left:
+            return False, 0
+        sure, sure_rel = self._sure_trumps(True)
+        if sure >= target:
+            return True, sure_rel
+        sure, sure_rel = self._sure_trumps(False)
+        if left - sure < target:
+            return False, sure_rel
+        quick, quick_rel = self._quick_tricks(leader, opened)
+        if leader % 2 == 0:
+            if quick >= target:
+                return True, quick_rel
+        elif left - quick < target:
+            return False, quick_rel
+        h0, h1, h2, h3 = hands
+        suits = self._suits
+        shape = leader | opened << 2
+        jokers = (h0 & _JOKERS) | (h1 & _JOKERS) << 2 | (h2 & _JOKERS) << 4 | (h3 & _JOKERS) << 6
+        shape |= (jokers >> _LITTLE) << 3
+        codes = []
+        for s in range(4):
+            shift = 13 * s
+            chunk = (
+                (h0 >> shift & _RANKS)
+                | (h1 >> shift & _RANKS) << 13
+                | (h2 >> shift & _RANKS) << 26
+                | (h3 >> shift & _RANKS) << 39
+            )
+            described = suits.get(chunk)
+            if described is None:
+                described = suits[chunk] = _describe(chunk)
+            codes.append(described)
+            shape |= described[2] << (11 + 16 * s)
+        bucket = self.table.get(shape)
+        if bucket is None:
+            bucket = self.table[shape] = {}
+        else:
+            for depths, patterns in bucket.items():
+                found = patterns.get(
+                    tuple(
+                        code >> (2 * (count - d)) for (code, count, _), d in zip(codes, depths, strict=True)
+                    )
+                )
+                if found is not None:
+                    if found[0] >= target:
+                        return True, self._top(depths)
+                    if found[1] < target:
+                        return False, self._top(depths)
+        result, rel = self._play(leader, (), opened, target)
+        self._store(bucket, codes, rel, result, target)
+        return result, rel
+
+    def _play(self, leader: int, trick: tuple[int, ...], opened: bool, target: int) -> tuple[bool, int]:
+        """Whether team 0 takes ``target`` tricks from the current trick on, and what decided."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit(self.max_nodes)
+        hands = self.hands
+        seat = (leader + len(trick)) % 4
+        maximise = seat % 2 == 0
+        rel = 0
+        moves = self._moves(seat, leader, trick, opened)
+        memo = (trick, hands[seat])
+        killer = self.killers.get(memo)
+        if killer is not None and killer != moves[0] and killer in moves:
+            moves.remove(killer)
+            moves.insert(0, killer)
+        for card in moves:
+            bit = 1 << card
+            hands[seat] ^= bit
+            played = (*trick, card)
+            if len(played) < 4:
+                result, got = self._play(leader, played, opened, target)
+            else:
+                winner, gained, now = self._trick_done(leader, played, opened)
+                result, got = self._start(winner, now, target - gained)
+                got |= self._won_on_rank(played, winner - leader)
+            hands[seat] ^= bit
+            if result is maximise:
+                self.killers[memo] = card
+                return result, got
+            rel |= got
+        return not maximise, rel
+
+    def _trick_done(self, leader: int, trick: tuple[int, ...], opened: bool) -> tuple[int, int, bool]:
+        """The winning seat of a finished trick, the tricks it gains team 0, and the status after."""
+        winner = (leader + self._winner(trick)) % 4
+        if not opened:
+            suit_of = self.suit_of
+            trump = self.trump
+            opened = any(suit_of[c] == trump for c in trick)
+        return winner, 1 if winner % 2 == 0 else 0, opened
+
+    def _winner(self, trick: Sequence[int]) -> int:
+        """The index in ``trick`` of the winning card: the highest trump, else the highest card of the
+        led suit (within a suit for play, a higher code is a higher card)."""
+        suit_of = self.suit_of
+        trump = self.trump
+        best = 0
+        best_card = trick[0]
+        best_suit = suit_of[best_card]
+        for i in range(1, len(trick)):
+            card = trick[i]
+            suit = suit_of[card]
+            if (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
+                best, best_card, best_suit = i, card, suit
+        return best
+
+    def _won_on_rank(self, trick: tuple[int, ...], index: int) -> int:
+        """The trick's winning card, as a mask, if it beat a card of its own suit (its rank decided);
+        else nothing (it won as the only card of its suit, which the suit lengths decide)."""
+        index %= 4
+        card = trick[index]
+        suit = self.suit_of[card]
+        for i, other in enumerate(trick):
+            if i != index and self.suit_of[other] == suit:
+                return 1 << card
+        return 0
+
+    # --- the table --------------------------------------------------------------------------------
+    def _store(
+        self,
+        bucket: dict[tuple[int, ...], dict[tuple[int, ...], list[int]]],
+        codes: list[tuple[int, int, int]],
+        rel: int,
+        result: bool,
+        target: int,
+    ) -> None:
+        """Record what a search proved (at least ``target``, or at most ``target - 1``) under the
+        holders of each suit's cards from its top down to the lowest card in ``rel``."""
+        hands = self.hands
+        played = hands[0] | hands[1] | hands[2] | hands[3]
+        depths = []
+        for s in range(4):
+            decided = rel & _PLAIN[s]
+            low = decided & -decided
+            depths.append((played & _PLAIN[s] & ~(low - 1)).bit_count() if decided else 0)
+        key = tuple(depths)
+        patterns = bucket.get(key)
+        if patterns is None:
+            patterns = bucket[key] = {}
+        pattern = tuple(code >> (2 * (count - d)) for (code, count, _), d in zip(codes, depths, strict=True))
+        bounds = patterns.get(pattern)
+        if bounds is None:
+            bounds = patterns[pattern] = [0, 99]
+        if result:
+            bounds[0] = max(bounds[0], target)
+        else:
+            bounds[1] = min(bounds[1], target - 1)
+
+    def _top(self, depths: tuple[int, ...]) -> int:
+        """The cards an entry's answer rests on in the current position: each suit's top ``depth``."""
+        hands = self.hands
+        played = hands[0] | hands[1] | hands[2] | hands[3]
+        rel = 0
+        for s in range(4):
+            depth = depths[s]
+            if depth:
+                cards = played & _PLAIN[s]
+                for _ in range(depth - 1):
+                    cards ^= 1 << (cards.bit_length() - 1)
+                rel |= 1 << (cards.bit_length() - 1)
+        return rel
+
+    # --- the bounds -------------------------------------------------------------------------------
+    def _sure_trumps(self, team0: bool) -> tuple[int, int]:
+        """The tricks a side's top trumps win for sure, and the card that decides it: a side holding
+        the top k trumps left (above the other side's best, which decides) wins a trick with each of
+        them held by one partner (no other trump beats them; one seat's cards fall in different
+        tricks)."""
+        hands = self.hands
+        trumps = self.trumps
+        first = 0 if team0 else 1
+        mine = (hands[first] | hands[first + 2]) & trumps
+        if not mine:
+            return 0, 0
+        theirs = (hands[1 - first] | hands[3 - first]) & trumps
+        if theirs > mine:
+            return 0, 0
+        run = mine & ~((1 << theirs.bit_length()) - 1)
+        sure = max((hands[first] & run).bit_count(), (hands[first + 2] & run).bit_count())
+        top = theirs.bit_length() - 1
+        return sure, (1 << top) if 0 <= top < 52 else 0
+
+    def _quick_tricks(self, leader: int, opened: bool) -> tuple[int, int]:
+        """The leader's quick tricks, or its partner's when the leader can lead to one of the
+        partner's suits (the partner's top card wins that round as if the partner had led it: its
+        cards there are above the leader's, and no opponent ruffs; then the partner leads), and the
+        cards that decide them."""
+        quick, _, rel = self._quick(leader, opened)
+        partner = (leader + 2) % 4
+        through, entries, through_rel = self._quick(partner, opened)
+        if through > quick and self._entry(self.hands[leader], entries, opened):
+            return through, through_rel
+        return quick, rel
+
+    def _entry(self, hand: int, entries: int, opened: bool) -> bool:
+        """Whether ``hand`` may lead a card to its partner's quick tricks: a card, not a joker (a led
+        joker changes what the others must play), of a suit whose top card the partner cashes
+        (``entries``, by suit), trumps only when they may be led."""
+        trumps = self.trumps
+        for suit, mask in enumerate(self.suit_masks):
+            if (
+                entries >> suit & 1
+                and hand & mask & ~_JOKERS
+                and (suit != self.trump or opened or not hand & ~trumps)
+            ):
+                return True
+        return False
+
+    def _quick(self, leader: int, opened: bool) -> tuple[int, int, int]:
+        """The quick tricks of ``leader`` if it were to lead, the suits they are in (a bit a suit),
+        and the cards that decide them (each suit's best card outside the leader's hand): its cards
+        above every other hand's (its partner's too, so the lead stays) in a suit, cashed one after
+        another; a side suit only as many rounds as every opponent holding a trump can follow (then it
+        could ruff), trumps only when they may be led. Opponents who follow never discard, and those
+        who discard hold no trump to ruff with, so the suits add up."""
+        hands = self.hands
+        mine = hands[leader]
+        partner = hands[(leader + 2) % 4]
+        left_opp, right_opp = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
+        trumps = self.trumps
+        ruffers = [o for o in (left_opp, right_opp) if o & trumps]
+        total = suits = rel = 0
+        for suit in range(4):
+            mask = self.suit_masks[suit]
+            held = mine & mask
+            if not held:
+                continue
+            above = (left_opp | right_opp | partner) & mask
+            best = above.bit_length() - 1
+            count = (held >> (best + 1)).bit_count()
+            if not count:
+                continue
+            if suit == self.trump:
+                if not (opened or not mine & ~trumps):
+                    continue
+            else:
+                for opp in ruffers:
+                    count = min(count, (opp & mask).bit_count())
+                if not count:
+                    continue
+            total += count
+            suits |= 1 << suit
+            if 0 <= best < 52:
+                rel |= 1 << best
+        return total, suits, rel
+
+    # --- the moves --------------------------------------------------------------------------------
+    def _allowed(self, hand: int, trick: Sequence[int], opened: bool) -> int:
+        """The cards of ``hand`` that may be played to ``trick`` (empty: a lead)."""
         trumps = hand & self.trumps
         if not trick:
-            if status or trumps == hand:
+            if opened or trumps == hand:
                 return hand
             return hand & ~self.trumps
         led = trick[0]
@@ -85,136 +411,143 @@ class BackAlleyRules(Rules):
         follow = hand & self.suit_masks[self.suit_of[led]]
         return follow or hand
 
-    def trick_done(self, status: Hashable, trick: Sequence[int], winner: int) -> tuple[Hashable, int]:
-        gained = 1 if winner % 2 == 0 else 0
-        if status:
-            return status, gained
-        trump = self.trump
+    def _others(self, seat: int, trick: Sequence[int]) -> int:
+        """The cards still in play outside ``seat``'s hand: the other hands and the trick."""
+        hands = self.hands
+        others = 0
+        for s in range(4):
+            if s != seat:
+                others |= hands[s]
+        for card in trick:
+            others |= 1 << card
+        return others
+
+    def _merged(self, low: int, high: int, others: int) -> bool:
+        """Whether cards ``low`` and ``high`` of one hand play as one: same suit, neither a joker, and
+        no card of ``others`` between them."""
+        if low > high:
+            low, high = high, low
+        suit = self.suit_of[low]
+        return (
+            suit == self.suit_of[high]
+            and not (_JOKERS >> low) & 1
+            and not (_JOKERS >> high) & 1
+            and not others & self.suit_masks[suit] & ((1 << high) - (1 << (low + 1)))
+        )
+
+    def _moves(self, seat: int, leader: int, trick: tuple[int, ...], opened: bool) -> list[int]:
+        """The seat's playable cards, one of each run of merged cards, likeliest best first.
+
+        A lead: a sure winner (the suit's top card left; trumps first), then a low card to the
+        partner's top card, then low cards of the suits the partner is longest in, trumps last. A
+        follow: the lowest card sure to win the trick (beating the cards played and every card the
+        opponents still to play can play), then, third in hand, the lowest card that beats those
+        played; then the lowest cards (the only ones tried high when the partner's card is sure)."""
+        hands = self.hands
+        allowed = self._allowed(hands[seat], trick, opened)
+        if not allowed & (allowed - 1):
+            return [allowed.bit_length() - 1]
+        others = self._others(seat, trick)
         suit_of = self.suit_of
-        return any(suit_of[c] == trump for c in trick), gained
-
-    def bounds(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
-        """Team 0's tricks from here: at least what its sure trumps or the leader's quick tricks give
-        it, at most what team 1's leave. A side holding the top k trumps left wins a trick with each
-        of them held by one partner (no other trump can beat them, and one seat's cards fall in
-        different tricks). The partner's quick tricks are the leader's too when the leader can lead
-        to one of their suits: the partner's top card wins that round as if the partner had led it
-        (its cards there are above the leader's, and no opponent ruffs), then the partner leads."""
-        left = hands[0].bit_count()
-        lo, hi = 0, left
-        quick, _ = self._quick(hands, leader, status)
-        partners, entries = self._quick(hands, (leader + 2) % 4, status)
-        if partners > quick and self._entry(hands[leader], entries, status):
-            quick = partners
-        if leader % 2 == 0:
-            lo = quick
-        else:
-            hi = left - quick
+        suit_masks = self.suit_masks
+        trump = self.trump
         trumps = self.trumps
-        union = (hands[0] | hands[1] | hands[2] | hands[3]) & trumps
-        if not union:
-            return lo, hi
-        side = 0 if (hands[0] | hands[2]) >> (union.bit_length() - 1) & 1 else 1
-        mine = (hands[side] | hands[side + 2]) & trumps
-        run = union  # the side's top trumps: from the top down to the first trump of the other side
-        theirs = union & ~mine
-        if theirs:
-            run = union & ~((1 << theirs.bit_length()) - 1)
-        sure = max((hands[side] & run).bit_count(), (hands[side + 2] & run).bit_count())
-        return (max(lo, sure), hi) if side == 0 else (lo, min(hi, left - sure))
+        partner = hands[(seat + 2) % 4]
+        if trick:
+            best = self._winner(trick)
+            best_card = trick[best]
+            best_suit = suit_of[best_card]
+            led = suit_masks[suit_of[trick[0]]]
+            # The card every opponent still to play must be beaten by: in the suit led, their best
+            # card there; void, their best trump.
+            threat_led = threat_trump = -1
+            for later in range(len(trick) + 1, 4):
+                opp = (leader + later) % 4
+                if opp % 2 == seat % 2:
+                    continue
+                hand = hands[opp]
+                if hand & led:
+                    threat_led = max(threat_led, (hand & led).bit_length() - 1)
+                elif hand & trumps:
+                    threat_trump = max(threat_trump, (hand & trumps).bit_length() - 1)
 
-    def _entry(self, hand: int, entries: int, status: Hashable) -> bool:
-        """Whether ``hand`` may lead a card to its partner's quick tricks: a card, not a joker (a led
-        joker changes what the others must play), of a suit whose top card the partner cashes
-        (``entries``, by suit), trumps only when they may be led."""
-        trumps = self.trumps
-        for suit, mask in enumerate(self.suit_masks):
+            def sure(card: int, suit: int) -> bool:
+                if suit == trump:
+                    return card > threat_trump and (led != trumps or card > threat_led)
+                return card > threat_led and threat_trump < 0
+
+            partner_sure = (leader + best) % 4 == (seat + 2) % 4 and sure(best_card, best_suit)
+            third = len(trick) == 2
+        keyed: list[tuple[int, int, int]] = []
+        previous = -1
+        mask = allowed
+        while mask:
+            card = mask.bit_length() - 1
+            mask ^= 1 << card
+            suit = suit_of[card]
             if (
-                entries >> suit & 1
-                and hand & mask & ~_JOKERS
-                and (suit != self.trump or status or not hand & ~trumps)
+                previous >= 0
+                and suit == suit_of[previous]
+                and card < _LITTLE
+                and previous < _LITTLE
+                and not others & suit_masks[suit] & ((1 << previous) - (1 << (card + 1)))
             ):
-                return True
-        return False
+                previous = card  # plays as the card above it: a run is searched through its top
+                continue
+            previous = card
+            rank = (card % 13 if card < _LITTLE else card - 39) + (13 if suit == trump else 0)
+            if not trick:
+                rest = others & suit_masks[suit]
+                if not rest >> (card + 1):
+                    keyed.append((0 if suit == trump else 1, -card, card))
+                elif suit == trump:
+                    keyed.append((4, rank, card))
+                elif (partner & suit_masks[suit]).bit_length() == rest.bit_length():
+                    keyed.append((2, rank, card))
+                else:
+                    length = (partner & suit_masks[suit]).bit_count()
+                    keyed.append((3, rank - 32 * length, card))
+            elif partner_sure:
+                keyed.append((1, rank, card))
+            elif (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
+                if sure(card, suit):
+                    keyed.append((0, rank, card))
+                else:
+                    keyed.append((1 if third else 3, rank, card))
+            else:
+                keyed.append((2, rank, card))
+        keyed.sort()
+        moves = [k[2] for k in keyed]
+        if self.order and len(moves) > 1:
+            shift = (self.order + len(trick) + seat) % len(moves)
+            moves = moves[shift:] + moves[:shift]
+        return moves
 
-    def _quick(self, hands: Sequence[int], leader: int, status: Hashable) -> tuple[int, int]:
-        """The quick tricks of ``leader`` if it were to lead, and the suits they hold (a bit per
-        suit): its cards above every opponent's (and its partner's, so the lead stays) in a suit,
-        cashed one after another; a side suit only as many rounds as every opponent holding a trump
-        can follow (then it could ruff), trumps only when they may be led. Opponents who follow
-        never discard, and those who discard hold no trump to ruff with, so the suits add up."""
-        mine = hands[leader]
-        partner = hands[(leader + 2) % 4]
-        left_opp, right_opp = hands[(leader + 1) % 4], hands[(leader + 3) % 4]
-        trumps = self.trumps
-        ruffers = [o for o in (left_opp, right_opp) if o & trumps]
-        total = 0
-        suits = 0
-        for suit, mask in enumerate(self.suit_masks):
-            held = mine & mask
-            if not held:
-                continue
-            above = (left_opp | right_opp | partner) & mask
-            top = held & ~((1 << above.bit_length()) - 1)
-            count = top.bit_count()
-            if not count:
-                continue
-            if suit == self.trump:
-                if status or not mine & ~trumps:
-                    total += count
-                    suits |= 1 << suit
-                continue
-            for opp in ruffers:
-                count = min(count, (opp & mask).bit_count())
-            if count:
-                total += count
-                suits |= 1 << suit
-        return total, suits
 
-    def key(self, hands: tuple[int, ...], leader: int, status: Hashable) -> Hashable:
-        """The hands by relative rank: in each suit, the seats holding its cards still in play from
-        the lowest up, so that positions differing only in which low cards have gone share an entry
-        (the jokers as themselves: they lead differently)."""
-        h0, h1, h2, h3 = hands
-        jokers = (h0 & _JOKERS) | (h1 & _JOKERS) << 2 | (h2 & _JOKERS) << 4 | (h3 & _JOKERS) << 6
-        suits = self._suits
-        parts: list[object] = [leader, status, jokers]
-        for shift in _SHIFTS:
-            chunks = (
-                h0 >> shift & _SUIT_BITS,
-                h1 >> shift & _SUIT_BITS,
-                h2 >> shift & _SUIT_BITS,
-                h3 >> shift & _SUIT_BITS,
-            )
-            code = suits.get(chunks)
-            if code is None:
-                code = suits[chunks] = _holders(*chunks)
-            parts.append(code)
-        return tuple(parts)
+def position_of(state: Any) -> tuple[list[int], int, tuple[int, ...], bool]:
+    """What :meth:`TrickCount.values` takes from a Back Alley state in its play phase: the hands as
+    masks, the leader, the trick so far and whether trumps may be led."""
+    deal = state.deal
+    opened = state.progress.broken or state.auction.trumps_open or deal.trump == NO_TRUMP
+    hands = [cards_of(h) for h in state.hands]
+    return hands, state.leader, tuple(int(c) for c in state.trick), bool(opened)
 
 
 def solve_back_alley(state: Any, max_nodes: int | None = None) -> dict[int, float]:
     """Each playable card's value (by card code) for the seat to move of a Back Alley state in its
     play phase: the hand's points for the mover's side minus the other side's, both playing perfectly."""
     deal = state.deal
-    rules = BackAlleyRules(deal.trump, state.config.little_joker_forces)
-    hands = tuple(cards_of(h) for h in state.hands)
-    trick = tuple(int(c) for c in state.trick)
+    search = TrickCount(deal.trump, state.config.little_joker_forces, max_nodes)
     seat = state.mover
-    progress = state.progress
-    opened = progress.broken or state.auction.trumps_open or deal.trump == NO_TRUMP
-    won = progress.won
+    won = state.progress.won
     taken = won[0] + won[2]
-    left = deal.size - len(progress.tricks)
     pacts = state.auction.contracts
     config = state.config
 
     def points(tricks0: int) -> float:
         a = side_points(pacts[0], tricks0, deal.size, config)
         b = side_points(pacts[1], deal.size - tricks0, deal.size, config)
-        return float(a - b if team_of(seat, _SEATS) == 0 else b - a)
+        return float(a - b if team_of(seat, 4) == 0 else b - a)
 
-    tricks = TrickSearch(rules, max_nodes).action_values(
-        hands, state.leader, trick, opened, range(left + 1), lambda v: (opened, v)
-    )
+    tricks = search.values(*position_of(state))
     return {card: points(taken + t) for card, t in tricks.items()}
