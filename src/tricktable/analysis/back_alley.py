@@ -28,7 +28,7 @@ from tricktable.core.state import team_of
 from tricktable.games.back_alley.ranking import NO_TRUMP, SUIT
 from tricktable.games.back_alley.scoring import side_points
 
-from .search import SearchLimit, bits, cards_of
+from .search import SearchLimit, bits, cards_of, runs, winning_index
 
 __all__ = ["TrickCount", "position_of", "solve_back_alley"]
 
@@ -239,19 +239,8 @@ class TrickCount:
         return winner, 1 if winner % 2 == 0 else 0, opened
 
     def _winner(self, trick: Sequence[int]) -> int:
-        """The index in ``trick`` of the winning card: the highest trump, else the highest card of the
-        led suit (within a suit for play, a higher code is a higher card)."""
-        suit_of = self.suit_of
-        trump = self.trump
-        best = 0
-        best_card = trick[0]
-        best_suit = suit_of[best_card]
-        for i in range(1, len(trick)):
-            card = trick[i]
-            suit = suit_of[card]
-            if (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
-                best, best_card, best_suit = i, card, suit
-        return best
+        """The index in ``trick`` of the winning card."""
+        return winning_index(trick, self.suit_of, self.trump)
 
     def _won_on_rank(self, trick: tuple[int, ...], index: int) -> int:
         """The trick's winning card, as a mask, if it beat a card of its own suit (its rank decided);
@@ -479,22 +468,8 @@ class TrickCount:
             partner_sure = (leader + best) % 4 == (seat + 2) % 4 and sure(best_card, best_suit)
             third = len(trick) == 2
         keyed: list[tuple[int, int, int]] = []
-        previous = -1
-        mask = allowed
-        while mask:
-            card = mask.bit_length() - 1
-            mask ^= 1 << card
+        for card in runs(allowed, others, suit_of, suit_masks, _JOKERS):
             suit = suit_of[card]
-            if (
-                previous >= 0
-                and suit == suit_of[previous]
-                and card < _LITTLE
-                and previous < _LITTLE
-                and not others & suit_masks[suit] & ((1 << previous) - (1 << (card + 1)))
-            ):
-                previous = card  # plays as the card above it: a run is searched through its top
-                continue
-            previous = card
             rank = (card % 13 if card < _LITTLE else card - 39) + (13 if suit == trump else 0)
             if not trick:
                 rest = others & suit_masks[suit]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
-__all__ = ["Rules", "SearchLimit", "TrickSearch", "bits", "cards_of"]
+__all__ = ["Rules", "SearchLimit", "TrickSearch", "bits", "cards_of", "runs", "winning_index"]
 
 
 class SearchLimit(Exception):
@@ -43,6 +43,45 @@ def cards_of(cards: Iterable[int]) -> int:
     for c in cards:
         mask |= 1 << c
     return mask
+
+
+def winning_index(trick: Sequence[int], suit_of: Sequence[int], trump: int) -> int:
+    """The index in ``trick`` of the winning card: the highest trump, else the highest card of the led
+    suit (``suit_of``: each card's suit for play; within one, a higher code is a higher card)."""
+    best = 0
+    best_card = trick[0]
+    best_suit = suit_of[best_card]
+    for i in range(1, len(trick)):
+        card = trick[i]
+        suit = suit_of[card]
+        if (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
+            best, best_card, best_suit = i, card, suit
+    return best
+
+
+def runs(
+    allowed: int, others: int, suit_of: Sequence[int], suit_masks: Sequence[int], distinct: int
+) -> list[int]:
+    """The cards of ``allowed``, highest first, one of each run of equivalent cards (the run's top):
+    cards of one suit with no card of ``others`` (the cards in play elsewhere) between them play as
+    one, unless either is ``distinct``."""
+    out: list[int] = []
+    previous = -1
+    mask = allowed
+    while mask:
+        card = mask.bit_length() - 1
+        mask ^= 1 << card
+        suit = suit_of[card]
+        if not (
+            previous >= 0
+            and suit == suit_of[previous]
+            and not (distinct >> card) & 1
+            and not (distinct >> previous) & 1
+            and not others & suit_masks[suit] & ((1 << previous) - (1 << (card + 1)))
+        ):
+            out.append(card)
+        previous = card
+    return out
 
 
 class Rules:
@@ -201,23 +240,11 @@ class TrickSearch:
         return not maximise
 
     def winner(self, trick: Sequence[int]) -> int:
-        """The index in ``trick`` of the winning card: the highest trump, else the highest card of the
-        led suit (within an effective suit, a higher code is a higher card)."""
-        suit_of = self.rules.suit_of
-        trump = self.rules.trump
-        best = 0
-        best_card = trick[0]
-        best_suit = suit_of[best_card]
-        for i in range(1, len(trick)):
-            card = trick[i]
-            suit = suit_of[card]
-            if (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
-                best, best_card, best_suit = i, card, suit
-        return best
+        """The index in ``trick`` of the winning card (:func:`winning_index`)."""
+        return winning_index(trick, self.rules.suit_of, self.rules.trump)
 
     def moves(self, hands: Sequence[int], leader: int, trick: Sequence[int], status: Hashable) -> list[int]:
-        """The seat to move's playable cards, one of each run of equivalent cards, likeliest best first
-        (written out in one loop: this runs at every position of the search)."""
+        """The seat to move's playable cards, one of each run of equivalent cards, likeliest best first."""
         rules = self.rules
         n = rules.num_seats
         seat = (leader + len(trick)) % n
@@ -227,7 +254,6 @@ class TrickSearch:
         others = self._others(hands, seat, trick)
         suit_of = rules.suit_of
         suit_masks = rules.suit_masks
-        distinct = rules.distinct
         trump = rules.trump
         points = rules.points
         if trick:
@@ -236,22 +262,8 @@ class TrickSearch:
             best_suit = suit_of[best_card]
             partner_wins = n == 4 and (leader + best) % n == (seat + 2) % n
         keyed: list[tuple[int, int, int]] = []
-        previous = -1
-        mask = allowed
-        while mask:
-            card = mask.bit_length() - 1
-            mask ^= 1 << card
+        for card in runs(allowed, others, suit_of, suit_masks, rules.distinct):
             suit = suit_of[card]
-            if (
-                previous >= 0
-                and suit == suit_of[previous]
-                and not (distinct >> card) & 1
-                and not (distinct >> previous) & 1
-                and not others & suit_masks[suit] & ((1 << previous) - (1 << (card + 1)))
-            ):
-                previous = card  # equivalent to the card above it: a run is searched through its top
-                continue
-            previous = card
             # A joker (codes 52 and 53) ranks above the trump ace.
             rank = (card % 13 if card < 52 else card - 39) + (13 if suit == trump else 0)
             if not trick:
