@@ -10,7 +10,7 @@ import pytest
 
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
-from tricktable.bots.search import LEVELS, OVERSAMPLE, SearchBot, deal_value, rollout
+from tricktable.bots.search import LEVELS, MAX_WORLDS, OVERSAMPLE, SearchBot, deal_value, rollout
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action
@@ -295,3 +295,21 @@ def test_beliefs_keep_the_worlds_where_the_bids_fit_the_hands(game: str) -> None
     assert len(kept) == 24 and len(sampled) == OVERSAMPLE * 24
     assert all(world.view(seat) == state.view(seat) for world, _ in kept)
     assert sum(fit for _, fit in kept) / 24 > sum(fits) / len(fits)
+
+
+def test_a_levels_own_budget_buys_at_most_max_worlds() -> None:
+    """Stand or beg: two candidates. ``hard``'s budget makes fewer worlds than the cap; ``expert``'s
+    four times as many would, and is capped; a budget given (the analysis') is not."""
+    state = games.get("all-fours").new(seed=1)
+    seat = state.to_move
+    assert seat is not None and len(state.legal_actions(seat)) == 2
+    counted = {}
+    for name, bot in {
+        "hard": _Counting("all-fours", seed=1),
+        "expert": _Counting("all-fours", seed=1, level="expert"),
+        "given": _Counting("all-fours", seed=1, rollouts=2 * MAX_WORLDS + 8),
+    }.items():
+        bot.counts = []
+        bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
+        counted[name] = bot.counts[0][1]
+    assert counted == {"hard": bot.rules.rollouts // 2, "expert": MAX_WORLDS, "given": MAX_WORLDS + 4}

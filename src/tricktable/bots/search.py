@@ -3,7 +3,9 @@
 For a decision with a real choice the bot samples worlds the seat cannot tell from the real one
 (``game.sample(seat, events, ...)``: the unseen cards dealt at random among the places they could
 be), plays each candidate action in each world, lets the heuristic bots play the deal out from there
-(or, in the fast mode, a greedy policy on the game's fast path: Tractor's default), and picks the
+(their card play on the game's fast path where it has a :data:`PLAYOUTS` entry: the same cards at a
+fraction of the cost; or, in the fast mode, a greedy policy on the game's fast path: Tractor's
+default), and picks the
 candidate whose deals end best for its team on average — provided it beats the heuristic bot's own
 choice by a clear margin, else it keeps that choice. Every candidate is tried in the same
 worlds with the same rollout seeds (common random numbers), so the comparison between candidates is
@@ -66,10 +68,11 @@ PLAYOUTS: Mapping[str, str] = {
 None where it cannot go): the heuristic bots' plays, card for card, at a fraction of the cost."""
 
 MAX_WORLDS = 240
-"""At most this many worlds per decision where the game sets no cap of its own (``max_worlds``): a
-world costs a sample that replays the deal (with beliefs, :data:`OVERSAMPLE` of them), which with
-few candidates outweighs the rollouts. ``hard`` never meets it (All Fours' 360 rollouts make 180
-worlds of two candidates, Back Alley's 420 make 210); ``expert`` with few candidates does."""
+"""At most this many worlds per decision of a level's own budget where the game sets no cap of its
+own (``max_worlds``): a world costs a sample that replays the deal (with beliefs, :data:`OVERSAMPLE`
+of them), which with few candidates outweighs the rollouts. ``hard`` never meets it (All Fours' 360
+rollouts make 180 worlds of two candidates, Back Alley's 420 make 210); ``expert`` with few
+candidates does."""
 
 MIN_WORLDS = 4
 """Every candidate is tried in at least this many worlds, however many candidates there are."""
@@ -125,7 +128,9 @@ class SearchBot(Bot):
     Fours, Tractor): each candidate in each world is then scored by ``fast`` greedy rollouts
     (:mod:`tricktable.bots.fast_rollout`), and ``fast_rollouts`` (candidate-world pairs) is the budget
     of such decisions. Both default to the game's: on for Tractor, whose heuristic rollouts through
-    the reference engine afford too few worlds to see much."""
+    the reference engine afford too few worlds to see much. ``playout`` (default on) plays the
+    heuristic bots' card play on the game's fast path (:data:`PLAYOUTS`) rather than through the
+    reference engine: the same values, so it is off only to compare the two."""
 
     wants_events = True
 
@@ -155,6 +160,13 @@ class SearchBot(Bot):
         self.beliefs = (level == "expert" if beliefs is None else beliefs) and bool(self.rules.belief_phases)
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
+        self.max_worlds = (
+            self.rules.max_worlds * LEVELS[level]
+            if self.rules.max_worlds
+            else (MAX_WORLDS if rollouts is None else 0)
+        )
+        """At most this many worlds per decision (0: no cap): the game's, else :data:`MAX_WORLDS`
+        for a level's own budget (a budget given, as the analysis gives one, buys its worlds)."""
         self.fast = self.rules.fast if fast is None else fast
         default_fast = self.rules.fast_rollouts * LEVELS[level]
         self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
@@ -232,8 +244,8 @@ class SearchBot(Bot):
         early = self.rules.phases is not None and view.phase not in self.rules.phases
         budget = self.fast_rollouts if self.fast and (view.phase == "play" or early) else self.rollouts
         worlds = max(self.min_worlds, budget // len(candidates))
-        cap = self.rules.max_worlds * LEVELS[self.name] if self.rules.max_worlds else MAX_WORLDS
-        worlds = min(worlds, max(self.min_worlds, cap))
+        if self.max_worlds:
+            worlds = min(worlds, max(self.min_worlds, self.max_worlds))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
         for world, _ in self._worlds(seat, events, worlds):
