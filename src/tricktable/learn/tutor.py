@@ -1,14 +1,14 @@
 """A lesson being played: the engine's state, the bots at the other seats, and the learner's step.
 
-The tutor plays the bots (deterministically: the lesson's seed seeds them), the learner's
-automatic actions and those a stand-in bot takes for the learner (:attr:`Lesson.stand_in`) until a
-step is due, then waits for :meth:`Tutor.attempt`. An attempt is checked
-by the engine: a right action is applied and the lesson goes on; an illegal one comes back with the
-engine's refusal (its code and params, for the words of any language); a legal one that the step
-does not ask for comes back with the analysis's valuation of it against the step's action. A card
-tapped while picking cards (:meth:`Tutor.tap`) that the rules refuse is a refused attempt too. A wrong
-attempt changes nothing, so a lesson is replayed from the learner's right actions alone
-(:meth:`Tutor.replay`: the server keeps no lesson state).
+The tutor plays the bots (deterministically: the lesson's seed seeds them), the learner's automatic
+actions and those a stand-in bot takes for the learner (:attr:`Lesson.stand_in`) until a step is
+due, then waits for :meth:`Tutor.attempt`. An attempt is checked by the engine: a right action is
+applied and the lesson goes on; an illegal one comes back with the engine's refusal (its code and
+params, for the words of any language); a legal one that the step does not ask for comes back with
+the analysis's valuation of it against the step's action. A card tapped while picking cards
+(:meth:`Tutor.tap`) that the rules refuse is a refused attempt too. A wrong attempt changes nothing,
+so a lesson is replayed from the learner's right actions alone (:meth:`Tutor.replay`: the server
+keeps no lesson state).
 """
 
 from __future__ import annotations
