@@ -20,6 +20,7 @@ from tests.server.helpers import FAST, run_async
 from tests.server.processes import Player, Server, free_port, reset_postgres
 from tricktable.server import create_app
 from tricktable.server.hub import Hub
+from tricktable.server.store import TableRow, open_store
 
 TABLES = 25
 HELLOS = 1_000  # ten for each of the 100 seats
@@ -126,3 +127,39 @@ def test_a_token_revoked_through_one_process_is_refused_by_the_other(tmp_path: P
     finally:
         a.stop()
         b.stop()
+
+
+def test_tables_are_read_side_by_side_and_each_once(tmp_path: Path) -> None:
+    """A table this process has not held is read once however many ask for it at once, and a slow
+    read of one table holds up no other's."""
+
+    async def main() -> None:
+        store = await open_store(f"sqlite:///{tmp_path}/t.db")
+        for table_id in ("slow", "quick"):
+            await store.create_table(
+                TableRow(table_id, "t", "all-fours", {}, 5, (None,) * 4, 0.0, 60.0, False)
+            )
+        hub = Hub(store, FAST)
+        reads: list[str] = []
+        slow_read = asyncio.Event()
+        read_table = store.table
+
+        async def table(table_id: str) -> TableRow | None:
+            reads.append(table_id)
+            if table_id == "slow":
+                await slow_read.wait()
+            return await read_table(table_id)
+
+        store.table = table  # type: ignore[method-assign]
+        try:
+            slow = [asyncio.create_task(hub.room("slow")) for _ in range(3)]
+            quick = await asyncio.wait_for(hub.room("quick"), 60)
+            assert quick is not None and quick.id == "quick" and not any(t.done() for t in slow)
+            slow_read.set()
+            rooms = await asyncio.gather(*slow)
+            assert rooms[0] is not None and all(r is rooms[0] for r in rooms)
+            assert sorted(reads) == ["quick", "slow"]
+        finally:
+            await hub.stop()
+
+    run_async(main())

@@ -44,7 +44,7 @@ class Hub:
         self.store = store
         self.settings = settings
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}  # tables being read, by id
         self._listener: Any = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.server_id = store.origin  # names this process in its notifications
@@ -196,14 +196,18 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        async with self._loading:
-            room = self.rooms.get(table_id)
-            if room is None:
-                row = await self.store.table(table_id)
-                if row is None:
-                    return None
-                room = await self._load(row)
-        return room
+        # One read per table, shared by all asking for it meanwhile; tables are read side by side
+        # (a burst of connections to tables another process made waits for no other table's read).
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._read(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _read(self, table_id: str) -> Room | None:
+        row = await self.store.table(table_id)
+        return None if row is None else await self._load(row)
 
     async def _load(self, row: TableRow) -> Room:
         news = self._seat_news
