@@ -113,9 +113,9 @@ def test_the_bounds_hold_the_minimax_count() -> None:
         leader = state.leader
         value = _minimax(search, list(hands), leader, (), opened)
         left = hands[leader].bit_count()
-        lo = search._sure_trumps(True)[0]
-        hi = left - search._sure_trumps(False)[0]
-        quick = search._quick_tricks(leader, opened)[0]
+        sure = search._sure_trumps()[0]  # team 0's sure tricks, or minus team 1's
+        lo, hi = max(0, sure), left - max(0, -sure)
+        quick = search._quick_tricks(leader, opened, left + 1)[0]
         if leader % 2 == 0:
             lo = max(lo, quick)
         else:

@@ -147,14 +147,14 @@ class TrickCount:
             return True, 0
         if target > left:
             return False, 0
-        sure, sure_rel = self._sure_trumps(True)
-        if sure >= target:
+        sure, sure_rel = self._sure_trumps()
+        if sure > 0 and sure >= target:
             return True, sure_rel
-        sure, sure_rel = self._sure_trumps(False)
-        if left - sure < target:
+        if sure < 0 and left + sure < target:
             return False, sure_rel
-        quick, quick_rel = self._quick_tricks(leader, opened)
-        if leader % 2 == 0:
+        ours = leader % 2 == 0
+        quick, quick_rel = self._quick_tricks(leader, opened, target if ours else left - target + 1)
+        if ours:
             if quick >= target:
                 return True, quick_rel
         elif left - quick < target:
@@ -165,8 +165,7 @@ class TrickCount:
         jokers = (h0 & _JOKERS) | (h1 & _JOKERS) << 2 | (h2 & _JOKERS) << 4 | (h3 & _JOKERS) << 6
         shape |= (jokers >> _LITTLE) << 3
         codes = []
-        for s in range(4):
-            shift = 13 * s
+        for shift in (0, 13, 26, 39):
             chunk = (
                 (h0 >> shift & _RANKS)
                 | (h1 >> shift & _RANKS) << 13
@@ -177,16 +176,17 @@ class TrickCount:
             if described is None:
                 described = suits[chunk] = _describe(chunk)
             codes.append(described)
-            shape |= described[2] << (11 + 16 * s)
+            shape |= described[2] << (11 + 16 * shift // 13)
         bucket = self.table.get(shape)
         if bucket is None:
             bucket = self.table[shape] = {}
         else:
+            (c0, n0, _), (c1, n1, _), (c2, n2, _), (c3, n3, _) = codes
             for depths, patterns in bucket.items():
+                d0, d1, d2, d3 = depths
+                # A code holds two bits a card: shifting out all but the top d cards leaves their holders.
                 found = patterns.get(
-                    tuple(
-                        code >> (2 * (count - d)) for (code, count, _), d in zip(codes, depths, strict=True)
-                    )
+                    (c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3))
                 )
                 if found is not None:
                     if found[0] >= target:
@@ -299,31 +299,33 @@ class TrickCount:
         return rel
 
     # --- the bounds -------------------------------------------------------------------------------
-    def _sure_trumps(self, team0: bool) -> tuple[int, int]:
-        """The tricks a side's top trumps win for sure, and the card that decides it: a side holding
-        the top k trumps left (above the other side's best, which decides) wins a trick with each of
-        them held by one partner (no other trump beats them; one seat's cards fall in different
-        tricks)."""
-        hands = self.hands
+    def _sure_trumps(self) -> tuple[int, int]:
+        """The tricks the side holding the top trump wins for sure with its top trumps (team 0's as a
+        positive count, team 1's as a negative one), and the card that decides it: a side holding the
+        top k trumps left (above the other side's best, which decides) wins a trick with each of them
+        held by one partner (no other trump beats them; one seat's cards fall in different tricks)."""
+        h0, h1, h2, h3 = self.hands
         trumps = self.trumps
-        first = 0 if team0 else 1
-        mine = (hands[first] | hands[first + 2]) & trumps
-        if not mine:
+        team0 = (h0 | h2) & trumps
+        team1 = (h1 | h3) & trumps
+        if team0 > team1:
+            top = team1.bit_length()
+            sure = max(((h0 & trumps) >> top).bit_count(), ((h2 & trumps) >> top).bit_count())
+        elif team1:
+            top = team0.bit_length()
+            sure = -max(((h1 & trumps) >> top).bit_count(), ((h3 & trumps) >> top).bit_count())
+        else:
             return 0, 0
-        theirs = (hands[1 - first] | hands[3 - first]) & trumps
-        if theirs > mine:
-            return 0, 0
-        run = mine & ~((1 << theirs.bit_length()) - 1)
-        sure = max((hands[first] & run).bit_count(), (hands[first + 2] & run).bit_count())
-        top = theirs.bit_length() - 1
-        return sure, (1 << top) if 0 <= top < 52 else 0
+        return sure, (1 << (top - 1)) if 0 < top <= 52 else 0
 
-    def _quick_tricks(self, leader: int, opened: bool) -> tuple[int, int]:
+    def _quick_tricks(self, leader: int, opened: bool, enough: int) -> tuple[int, int]:
         """The leader's quick tricks, or its partner's when the leader can lead to one of the
         partner's suits (the partner's top card wins that round as if the partner had led it: its
         cards there are above the leader's, and no opponent ruffs; then the partner leads), and the
-        cards that decide them."""
+        cards that decide them; the partner's are not looked at when the leader's reach ``enough``."""
         quick, _, rel = self._quick(leader, opened)
+        if quick >= enough:
+            return quick, rel
         partner = (leader + 2) % 4
         through, entries, through_rel = self._quick(partner, opened)
         if through > quick and self._entry(self.hands[leader], entries, opened):
@@ -460,39 +462,45 @@ class TrickCount:
                 elif hand & trumps:
                     threat_trump = max(threat_trump, (hand & trumps).bit_length() - 1)
 
-            def sure(card: int, suit: int) -> bool:
-                if suit == trump:
-                    return card > threat_trump and (led != trumps or card > threat_led)
-                return card > threat_led and threat_trump < 0
-
-            partner_sure = (leader + best) % 4 == (seat + 2) % 4 and sure(best_card, best_suit)
+            partner_sure = False
+            if (leader + best) % 4 == (seat + 2) % 4:
+                if best_suit == trump:
+                    partner_sure = best_card > threat_trump and (led != trumps or best_card > threat_led)
+                else:
+                    partner_sure = best_card > threat_led and threat_trump < 0
             third = len(trick) == 2
-        keyed: list[tuple[int, int, int]] = []
+        keyed: list[
+            int
+        ] = []  # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
         for card in runs(allowed, others, suit_of, suit_masks, _JOKERS):
             suit = suit_of[card]
             rank = (card % 13 if card < _LITTLE else card - 39) + (13 if suit == trump else 0)
             if not trick:
                 rest = others & suit_masks[suit]
                 if not rest >> (card + 1):
-                    keyed.append((0 if suit == trump else 1, -card, card))
+                    keyed.append((0 if suit == trump else 1) << 18 | (1024 - card) << 6 | card)
                 elif suit == trump:
-                    keyed.append((4, rank, card))
+                    keyed.append(4 << 18 | (rank + 1024) << 6 | card)
                 elif (partner & suit_masks[suit]).bit_length() == rest.bit_length():
-                    keyed.append((2, rank, card))
+                    keyed.append(2 << 18 | (rank + 1024) << 6 | card)
                 else:
                     length = (partner & suit_masks[suit]).bit_count()
-                    keyed.append((3, rank - 32 * length, card))
+                    keyed.append(3 << 18 | (rank - 32 * length + 1024) << 6 | card)
             elif partner_sure:
-                keyed.append((1, rank, card))
+                keyed.append(1 << 18 | (rank + 1024) << 6 | card)
             elif (suit == best_suit and card > best_card) or (suit == trump and best_suit != trump):
-                if sure(card, suit):
-                    keyed.append((0, rank, card))
+                if suit == trump:
+                    sure = card > threat_trump and (led != trumps or card > threat_led)
                 else:
-                    keyed.append((1 if third else 3, rank, card))
+                    sure = card > threat_led and threat_trump < 0
+                if sure:
+                    keyed.append((rank + 1024) << 6 | card)
+                else:
+                    keyed.append((1 if third else 3) << 18 | (rank + 1024) << 6 | card)
             else:
-                keyed.append((2, rank, card))
+                keyed.append(2 << 18 | (rank + 1024) << 6 | card)
         keyed.sort()
-        moves = [k[2] for k in keyed]
+        moves = [k & 63 for k in keyed]
         if self.order and len(moves) > 1:
             shift = (self.order + len(trick) + seat) % len(moves)
             moves = moves[shift:] + moves[:shift]
