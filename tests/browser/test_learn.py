@@ -2,18 +2,21 @@
 Back Alley's boards and Tractor's overturning and levels walked through the card room's buttons in
 English, Italian and Welsh. One wrong attempt per lesson is explained in the page's language: a legal
 action the step does not ask for by the analysis, or (Tractor's picks) a card tapped that the rules
-refuse by the engine's rule; then the step is done right, and the lesson ends with its closing words."""
+refuse by the engine's rule; then the step is done right, and the lesson ends with its closing words.
+On a phone (390 x 844), every lesson's every step has the hand, the controls and the step's words on
+one screen."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.catalogue import messages
-from tests.browser.conftest import DESKTOP, Server, new_page, shot
-from tests.browser.helpers import READY, press, press_card
+from tests.browser.conftest import DESKTOP, PHONE, Server, new_page, shot
+from tests.browser.helpers import READY, out_of_view, press, press_card
 from tests.learn.paths import LESSONS, right_actions
 from tricktable import learn
 
@@ -47,8 +50,9 @@ def _pick(page: Page, cards: list[str]) -> None:
         page.wait_for_function(f"document.body.dataset.pick?.startsWith('{i + 1}:')")
 
 
-def _take(page: Page, action: str) -> None:
-    """Take ``action`` with the page's controls: a button, a card, or the cards of a pick."""
+def _take(page: Page, action: str, picked: Callable[[], None] = lambda: None) -> None:
+    """Take ``action`` with the page's controls: a button, a card, or the cards of a pick (``picked``
+    is called once the pick is complete, before it is sent)."""
     verb, *cards = action.split()
     button = page.locator(f'#control-body button[data-action="{action}"]')
     if button.count():
@@ -57,6 +61,7 @@ def _take(page: Page, action: str) -> None:
     if page.locator("#pick-go").count():  # a multi-card action: pick each card, then go
         _pick(page, cards)
         page.wait_for_function("document.body.dataset.pick?.endsWith(':complete')")
+        picked()
         press(page, page.locator("#pick-go"))
         return
     assert verb == "play" and len(cards) == 1, action
@@ -151,5 +156,68 @@ def test_a_lesson_is_walked_in_the_browser(
     assert words[lesson.word("end")] in page.inner_text("#lesson")
     assert words["learn.done"] in page.inner_text("#lesson")
     shot(page, f"{name}-done")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+#: The lesson's words on a phone: where they are, and how large (CSS pixels).
+LESSON_TEXT = """() => {
+  const step = document.querySelector('#lesson .lesson-step');
+  const r = step.getBoundingClientRect();
+  const size = parseFloat(getComputedStyle(step).fontSize);
+  return { top: r.top, bottom: r.bottom, size, scrolled: scrollY };
+}"""
+
+
+def _controls(action: str) -> str:
+    """The controls that take ``action`` once it may be taken (as ``_take`` looks for them)."""
+    verb, *cards = action.split()
+    found = [f'#control-body button[data-action="{action}"]', "#pick-go"]
+    if verb == "play" and len(cards) == 1:
+        found.append(f'#hand .card.playable[data-card="{cards[0]}"]')
+    return ", ".join(found)
+
+
+def _one_screen(page: Page, where: str) -> None:
+    """The whole hand, the controls that complete an action and the step's words are on the phone's
+    screen as the page opened it (nothing scrolled), the words at a readable size."""
+    assert not out_of_view(page), (where, out_of_view(page))
+    text = page.evaluate(LESSON_TEXT)
+    assert text["scrolled"] == 0, where
+    assert text["top"] >= 0 and text["bottom"] <= PHONE["height"], (where, text)
+    assert text["size"] >= 14, (where, text)
+
+
+@pytest.mark.parametrize(("game", "number"), LESSONS)
+def test_a_lesson_fits_a_phone(server: Server, browser: Browser, game: str, number: int) -> None:
+    """At 390 x 844, at every step of every lesson, the hand and the controls that complete the step's
+    action are on one screen with the step's words, without scrolling; the lesson's title and
+    introduction are a tap away."""
+    lesson = learn.lesson(game, number)
+    words = learn.words(game)["en"]
+    page = new_page(browser, PHONE)
+    page.goto(f"{server.url}/learn/{game}?lesson={number}")
+    page.wait_for_function(READY)
+    page.evaluate(COUNT_VERDICTS)
+    for index, action in enumerate(right_actions(game, number)):
+        page.wait_for_function(
+            f"document.querySelector('#lesson .lesson-step')?.dataset.step === '{index}'",
+            timeout=BOTS_PLAY_OUT,
+        )
+        page.wait_for_selector(_controls(action), timeout=BOTS_PLAY_OUT)
+        shot(page, f"learn-{game}-{number}-phone-step-{index + 1:02d}")
+        _one_screen(page, f"step {index}")
+        if index == 0:  # the introduction opens with a tap, and closes again
+            intro = page.locator("#lesson .lesson-more")
+            press(page, intro.locator("summary"))
+            assert words[lesson.word("intro")] in intro.inner_text()
+            shot(page, f"learn-{game}-{number}-phone-intro")
+            press(page, intro.locator("summary"))
+            _one_screen(page, "the introduction closed")
+        _take(page, action, lambda: _one_screen(page, f"step {index}, picked"))  # noqa: B023
+        kind, text = _verdict(page, index + 1)
+        assert kind == "right", text
+    page.wait_for_selector("#lesson .lesson-done", timeout=BOTS_PLAY_OUT)
+    shot(page, f"learn-{game}-{number}-phone-done")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -201,12 +201,13 @@ function searchFit(n, width, height, tw) {
 }
 
 // The layout of the trick's plays, `n` cards the longest: on the trick's own height, or (when that
-// would shrink its cards below 0.85 of their size) on a taller trick if that gives larger cards.
+// would shrink its cards below 0.8 of their size: a throw of nine on a phone) on a taller trick if
+// that gives larger cards. (A taller trick moves the hand down: only for the few long throws.)
 function fanLayout(n) {
   const { tw, trick, trickHeight } = measure();
   let fit = fanFit(n, trick, trickHeight, tw);
   let grow = 1;
-  if (fit.tb.w < tw * 0.85) {
+  if (fit.tb.w < tw * 0.8) {
     const tall = fanFit(n, trick, trickHeight * GROW, tw);
     if (tall.tb.w > fit.tb.w) [fit, grow] = [tall, GROW];
   }
@@ -253,6 +254,9 @@ function renderTrick() {
   if (!held) layer.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
   layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, fit, play[0] === held.winner ? " winner" : "")) : []));
   $("trick").classList.toggle("finished", Boolean(held) && !v.trick.length);
+  // before the deal's first card (its bidding, a draw) a phone's trick is low: the hand and the
+  // controls of those phases, a lesson's words above them, share the screen
+  $("trick").classList.toggle("unplayed", !v.trick.length && !v.tricks.length && !held);
   const shown = !v.trick.length && v.last_trick.length && (v.phase === "play" || v.phase === "over");
   const winner = held ? held.winner : shown ? v.last_winner : null;
   $("trick-note").textContent = winner == null ? "" : t("table.won_by", { name: seatName(winner) });

@@ -54,16 +54,30 @@ export function renderLesson() {
   if (!L) return;
   $("title").textContent = `${t("learn.heading")}: ${t(L.title)}`;
   document.title = `${t(L.title)} · tricktable`;
-  const parts = [h("h2", { id: "lesson-h" }, t(L.title))];
-  if (L.step && L.step.index === 0) parts.push(h("p", { class: "lesson-intro" }, t(L.intro)));
+  // The title opens the lesson's introduction: open at the first step on a wide screen; on a phone
+  // it is a tap away, so that the step's words, the hand and the controls share one screen.
+  const first = !L.step || L.step.index === 0;
+  const open = S.lessonOpen ?? (first && matchMedia("(min-width: 900px)").matches);
+  const more = h(
+    "details",
+    { class: "lesson-more", open: open ? "" : null },
+    h("summary", { onclick: () => (S.lessonOpen = !more.open) }, h("h2", { id: "lesson-h" }, t(L.title)), h("span", { class: "lesson-about" }, t("learn.about"))),
+    h("p", { class: "lesson-intro" }, t(L.intro)),
+  );
+  const parts = [more];
+  const v = L.verdict;
+  let verdict = null;
+  if (v) {
+    const lang = v.word === "learn.refused" && !(v.code && has(`rule.${v.code}`)) ? "en" : null;
+    verdict = h("p", { class: `verdict ${v.kind}`, "data-kind": v.kind, "data-rule": v.code, role: "status" }, h("span", { lang }, verdictText(v, L.unit)));
+  }
+  // "Right." closes the last step: it comes first, beside the next step's words (one line fewer
+  // on a phone); any other verdict is about the step shown, and follows it
+  if (verdict && v.kind === "right") parts.push(verdict);
   if (L.step) {
     parts.push(h("p", { class: "lesson-step", "data-step": L.step.index }, h("strong", {}, t("learn.step", { n: L.step.index + 1, of: L.steps })), " ", t(L.step.key)));
   }
-  const v = L.verdict;
-  if (v) {
-    const lang = v.word === "learn.refused" && !(v.code && has(`rule.${v.code}`)) ? "en" : null;
-    parts.push(h("p", { class: `verdict ${v.kind}`, "data-kind": v.kind, "data-rule": v.code, role: "status" }, h("span", { lang }, verdictText(v, L.unit))));
-  }
+  if (verdict && v.kind !== "right") parts.push(verdict);
   if (L.done) parts.push(h("p", { class: "lesson-end" }, t(L.end)), h("p", { class: "lesson-done", "data-done": "1" }, h("strong", {}, t("learn.done"))));
   $("lesson").replaceChildren(...parts);
 }

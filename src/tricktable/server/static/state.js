@@ -36,6 +36,7 @@ export const S = {
   rematch: null, // the id of the finished game's rematch, once a player asked for it
   socket: null, // the websocket's path when it is not the table's (a lesson's)
   lesson: null, // the last lesson frame: the step, the verdict on the last attempt
+  lessonOpen: null, // whether the learner opened (true) or closed (false) the lesson's introduction
   hint: null, // the coach's last hint (for the version it names)
   hintAsked: null, // the version a hint was asked at, until it comes
 };
@@ -104,18 +105,22 @@ export function measure() {
   if (measured?.at !== at) {
     const css = getComputedStyle(document.body);
     const hand = $("hand").clientWidth;
-    const trick = $("trick-cards").clientWidth;
-    // the trick's own height (a long throw may have made it taller: --grow)
-    const trickHeight = $("trick-cards").clientHeight / (parseFloat($("trick").style.getPropertyValue("--grow")) || 1);
+    const width = $("trick-cards").clientWidth;
+    // the trick's own height: not grown for a long throw (--grow), nor low before a deal's first card
+    const trick = $("trick");
+    const low = trick.classList.contains("unplayed");
+    trick.classList.remove("unplayed");
+    const trickHeight = $("trick-cards").clientHeight / (parseFloat(trick.style.getPropertyValue("--grow")) || 1);
+    trick.classList.toggle("unplayed", low);
     const sizes = {
       at,
       cw: parseFloat(css.getPropertyValue("--cw")) || 56,
       tw: parseFloat(css.getPropertyValue("--tw")) || 44,
       hand: hand || innerWidth - 16,
-      trick: trick || 200,
+      trick: width || 200,
       trickHeight: trickHeight || 200,
     };
-    if (!hand || !trick) return sizes; // the board is not laid out yet: measure again next time
+    if (!hand || !width) return sizes; // the board is not laid out yet: measure again next time
     measured = sizes;
   }
   return measured;
