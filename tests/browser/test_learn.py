@@ -205,6 +205,7 @@ def test_a_lesson_fits_a_phone(server: Server, browser: Browser, game: str, numb
             timeout=BOTS_PLAY_OUT,
         )
         page.wait_for_selector(_controls(action), timeout=BOTS_PLAY_OUT)
+        page.wait_for_selector("#trick:not(.finished)")  # a won trick goes to its winner in a second
         shot(page, f"learn-{game}-{number}-phone-step-{index + 1:02d}")
         _one_screen(page, f"step {index}")
         if index == 0:  # the introduction opens with a tap, and closes again

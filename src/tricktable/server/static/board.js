@@ -18,9 +18,10 @@ import { renderBanner } from "./summary.js";
 export function render() {
   const v = view();
   if (!v) return;
-  // a keyboard player's focus stays in the hand or the controls when they are redrawn
+  // a keyboard player's focus stays in the hand or the controls when they are redrawn (a tap's focus
+  // is not moved: it would scroll a phone's page to the control it lands on)
   const before = document.activeElement;
-  const region = before?.closest?.("#hand, #controls") ? before.closest("#hand, #controls").id : null;
+  const region = before?.closest?.("#hand, #controls") && before.matches(":focus-visible") ? before.closest("#hand, #controls").id : null;
   $("sit").hidden = true;
   if ($("board").hidden) performance.mark("table-shown"); // the first paint of the table with its state
   $("board").hidden = false;

@@ -20,6 +20,7 @@ export function startLesson() {
   S.lesson = null;
   S.autoDraw = false; // the lesson draws for the learner; the page sends only what the learner chose
   $("lesson").hidden = false;
+  document.body.classList.add("lesson-page");
   $("sit").hidden = true;
   setStatus(t("table.connecting"));
   connect();
