@@ -14,19 +14,36 @@ import { $, S, applyDelta, loadSummary, tableId } from "./state.js";
 import { clearError, setStatus, showError } from "./status.js";
 import { receiveRematch } from "./summary.js";
 
+// The socket table.html opened as the page started, if it is the one this connection wants (its
+// path and seat token): taken over, with the frames that came on it meanwhile.
+function earlySocket(path) {
+  const early = window.tableSocket;
+  window.tableSocket = null;
+  if (!early) return null;
+  if (early.path === path && early.token === (S.token ?? null) && early.ws.readyState <= WebSocket.OPEN) return early;
+  early.ws.close();
+  return null;
+}
+
 export function connect() {
   const path = S.socket ?? `/ws/tables/${tableId}`; // a lesson's table has its own socket
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
-  const ws = new WebSocket(url);
+  const early = earlySocket(path);
+  const ws = early?.ws ?? new WebSocket(url);
   S.ws = ws;
   ws.addEventListener("open", () => {
     S.retry = 0;
     S.fullAsked = false;
+    if (early) return; // its hello is sent
     // every event from the start (the log and the replay hold them all), then deltas: what changed
     const hello = { type: "hello", deltas: true };
     ws.send(JSON.stringify(S.token ? { ...hello, token: S.token } : hello));
   });
   ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
+  if (early) {
+    ws.onmessage = null;
+    for (const data of early.frames.splice(0)) receive(JSON.parse(data));
+  }
   ws.addEventListener("close", () => {
     if (S.ws !== ws) return;
     S.ws = null;
