@@ -54,7 +54,8 @@ def _with_tricks_left(state: Any, tricks: int, seed: int) -> Any:
 
 def _orders_agree(state: Any, max_nodes: int | None) -> bool | None:
     """Whether Back Alley's trick counts for every card at ``state`` are the same under the search's
-    best-first move order and two rotations of it (None: a search hit the cap)."""
+    best-first move order and two others (the first two moves swapped at about a third of the
+    positions; None: a search hit the cap)."""
     hands, leader, trick, opened = position_of(state)
     answers = []
     for order in (0, 1, 2):

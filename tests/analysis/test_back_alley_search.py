@@ -130,8 +130,8 @@ def test_the_bounds_hold_the_minimax_count() -> None:
 
 
 def test_the_answer_does_not_depend_on_the_move_order() -> None:
-    """Longer endings than minimax can check: the best-first order and two rotations of it, each with
-    its own table, give every card the same count."""
+    """Longer endings than minimax can check: the best-first order and two others (see
+    :meth:`TrickCount.values`), each with its own table, give every card the same count."""
     for seed in (7, 8, 9):
         state = _trick_start(seed, 7)
         if state.phase != "play":

@@ -76,7 +76,8 @@ class TrickCount:
         """Raise :class:`~tricktable.analysis.search.SearchLimit` after this many cards played."""
         self.nodes = 0
         self.order = 0
-        """0: moves best first; others: a fixed rotation of that order (see :meth:`values`)."""
+        """0: moves best first; others: the first two swapped at a third of the positions, which ones
+        depending on the number (see :meth:`values`)."""
         self.hands = [0, 0, 0, 0]
         self.table: dict[int, dict[tuple[int, ...], dict[tuple[int, ...], list[int]]]] = {}
         """Per hand shape (leader, status, jokers' holders, each hand's suit lengths): the proved
@@ -92,8 +93,9 @@ class TrickCount:
     ) -> dict[int, int]:
         """Team 0's tricks from the current trick on (the trick included) for each card the seat to
         move may play, by card code: both sides playing perfectly. ``order`` reorders the moves
-        searched (0: the best-first order; others: a fixed shuffle of it, to check that the answer
-        does not depend on it)."""
+        searched (0: the best-first order; others: the first two swapped at about a third of the
+        positions, which ones depending on the number: to check that the answer does not depend on
+        the order)."""
         self.hands = list(hands)
         self.order = order
         self.killers.clear()
@@ -501,9 +503,8 @@ class TrickCount:
                 keyed.append(2 << 18 | (rank + 1024) << 6 | card)
         keyed.sort()
         moves = [k & 63 for k in keyed]
-        if self.order and len(moves) > 1:
-            shift = (self.order + len(trick) + seat) % len(moves)
-            moves = moves[shift:] + moves[:shift]
+        if self.order and len(moves) > 1 and (self.order + seat + len(trick) + len(moves)) % 3 == 0:
+            moves[0], moves[1] = moves[1], moves[0]
         return moves
 
 
