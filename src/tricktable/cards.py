@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
+from tricktable.compiled import python_class
+
 __all__ = [
     "ALL_CARDS",
     "BIG_JOKER",
@@ -133,6 +135,7 @@ _LITTLE_JOKER_CODE = 52
 _BIG_JOKER_CODE = 53
 
 
+@python_class
 class Card(int):
     """One playing card. Build with :meth:`parse` or :meth:`of`; there is one object per card.
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tricktable.cards import ALL_CARDS, Card, CardParseError, format_cards, parse_cards
+from tricktable.compiled import python_class
 from tricktable.core.errors import InvalidActionError, shown
 
 __all__ = [
@@ -55,6 +56,7 @@ _TEXTS_KEPT = 4096
 _KEPT_ARGS = (int, str, type(None))
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action. ``arg`` is a bid's number or word; ``cards`` the cards it names, canonically ordered.
@@ -123,6 +125,7 @@ class ArgKind(Enum):
     BID = "bid"  # bid 3, bid pass, bid board
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Verb:
     """A verb a game accepts: its argument kind and a one-line summary for ``tricktable rules``."""

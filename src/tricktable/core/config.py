@@ -27,6 +27,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from tricktable.compiled import python_class
 from tricktable.core.errors import ConfigError
 
 __all__ = ["GameConfig", "OptionInfo", "option"]
@@ -40,6 +41,7 @@ def option(default: Any, *, allowed: Collection[Any] | None = None, doc: str) ->
     return dataclasses.field(default=default, metadata={"allowed": allowed, "doc": doc})
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     name: str
@@ -48,6 +50,7 @@ class OptionInfo:
     doc: str
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class GameConfig:
     """Base of every game's configuration."""

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from tricktable.compiled import python_class
+
 if TYPE_CHECKING:
     from tricktable.core.actions import Action
     from tricktable.core.panel import Panel
@@ -36,6 +38,7 @@ GreedyFactory = Callable[[random.Random, Sequence[Sequence[int]], Sequence[int] 
 suit of each card code (None: ``code // 13``) and the number of seats."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Observation:
     """The observation layout's facts: which blocks a seat's vector has, and their scales."""
@@ -56,6 +59,7 @@ class Observation:
     time through ``State.selectable``, then finished)."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Search:
     """What the search bots need: where a deal ends, what a position is worth, their budgets."""
@@ -98,6 +102,7 @@ class Search:
     for a game whose next deal scores as it is dealt (All Fours' turn-up); None: ``scores(end)``."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class GameDescription:
     """One game's facts for every surface. See the module's docstring for how it is read."""

@@ -3,6 +3,8 @@ says what was wrong and what is allowed, in words a player understands."""
 
 from __future__ import annotations
 
+from tricktable.compiled import python_class
+
 __all__ = [
     "ConfigError",
     "IllegalActionError",
@@ -39,6 +41,7 @@ class InvalidActionError(TricktableError):
     """The text cannot be read as an action of this game (unknown verb, bad card, missing argument)."""
 
 
+@python_class
 class Reason(str):
     """A refusal's words, in English, that also carry a stable ``code`` and the ``params`` it names
     (cards and suits as notation), so a front end can word the same rule in another language. It is
@@ -53,7 +56,7 @@ class Reason(str):
     params: dict[str, object]
 
     def __new__(cls, text: str, code: str, **params: object) -> Reason:
-        self = super().__new__(cls, text)
+        self = str.__new__(cls, text)
         self.code = code
         self.params = params
         return self

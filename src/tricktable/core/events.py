@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action
 from tricktable.core.trick import Play, Trick, single_plays
 
@@ -63,6 +64,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every event. ``kind`` names it in JSON."""
@@ -86,6 +88,7 @@ class Event:
         return out
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class PrivateEvent(Event):
     """Cards that go face down to ``seat``: only that seat sees which (``count`` says how many)."""
@@ -101,6 +104,7 @@ class PrivateEvent(Event):
 
 
 # --- the deal ---------------------------------------------------------------------------------------
+@python_class
 @dataclass(frozen=True, slots=True)
 class DealStarted(Event):
     """A new deal (hand, round) begins: its number (1-based, redeals included), the dealer (Tractor:
@@ -112,6 +116,7 @@ class DealStarted(Event):
     scores: tuple[int, ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Dealt(PrivateEvent):
     """Cards dealt or drawn to ``seat``; only that seat sees which."""
@@ -119,6 +124,7 @@ class Dealt(PrivateEvent):
     kind: ClassVar[str] = "dealt"
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class TurnedUp(Event):
     """A card turned face up for everyone (a trump turn-up; a kitty card turned up to fix trumps)."""
@@ -128,6 +134,7 @@ class TurnedUp(Event):
     seat: int | None = None
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """Cards a seat laid aside face up (Back Alley's turned-up joker)."""
@@ -137,6 +144,7 @@ class Discarded(Event):
     cards: tuple[Card, ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class TrumpSet(Event):
     """Trumps are fixed for this deal: a suit letter (None: no trump) and, in Tractor, the rank."""
@@ -147,6 +155,7 @@ class TrumpSet(Event):
 
 
 # --- choices ----------------------------------------------------------------------------------------
+@python_class
 @dataclass(frozen=True, slots=True)
 class Bid(Event):
     kind: ClassVar[str] = "bid"
@@ -158,6 +167,7 @@ class Bid(Event):
         return Action("bid", (), int(self.bid) if self.bid.isdecimal() else self.bid)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Decided(Event):
     """A word said at the table: ``stand``, ``beg``, ``give``, ``run`` (All Fours), ``pass``
@@ -171,6 +181,7 @@ class Decided(Event):
         return Action(self.word)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
     kind: ClassVar[str] = "declared"
@@ -181,6 +192,7 @@ class Declared(Event):
         return Action("declare", self.cards)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class KittyTaken(PrivateEvent):
     """The starter picks up the kitty; only the starter sees its cards."""
@@ -188,6 +200,7 @@ class KittyTaken(PrivateEvent):
     kind: ClassVar[str] = "kitty_taken"
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class KittyBuried(PrivateEvent):
     """The starter buries the kitty; only the starter sees its cards until the round is over."""
@@ -199,6 +212,7 @@ class KittyBuried(PrivateEvent):
 
 
 # --- play -------------------------------------------------------------------------------------------
+@python_class
 @dataclass(frozen=True, slots=True)
 class Played(Event):
     """Cards played to the trick. A Tractor throw that another hand could beat names the cards
@@ -214,6 +228,7 @@ class Played(Event):
         return Action.make("play", self.cards if self.attempted is None else self.attempted)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     kind: ClassVar[str] = "trick_won"
@@ -231,6 +246,7 @@ def single_trick_won(leader: int, cards: tuple[Card, ...], winner: int, num_seat
     return TrickWon(Trick(leader, single_plays(leader, cards, num_seats), winner))
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Exposed(Event):
     kind: ClassVar[str] = "exposed"
@@ -241,6 +257,7 @@ class Exposed(Event):
         return Action("expose", (self.card,))
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Called(Event):
     """``seat`` called ``owner``'s exposed card. If it is a legal play for the owner (``stands``) the
@@ -257,6 +274,7 @@ class Called(Event):
 
 
 # --- scores and reveals -----------------------------------------------------------------------------
+@python_class
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
     """A scoring item (All Fours' Turn-up, Beg, High, Low, Jack, Game): the team and seat credited."""
@@ -270,6 +288,7 @@ class Scored(Event):
     note: str = ""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Revealed(Event):
     """Cards shown to everyone at the end of a deal (Tractor's buried kitty)."""
@@ -280,6 +299,7 @@ class Revealed(Event):
     cards: tuple[Card, ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
     """A deal (hand, round) is scored: the scores after it and the game's score-sheet row for it (its
@@ -291,6 +311,7 @@ class DealScored(Event):
     sheet: Any = field(hash=False)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
     kind: ClassVar[str] = "game_over"

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from tricktable.cards import Card, CardParseError, format_cards, parse_cards
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action, Verb, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.description import GameDescription
@@ -51,6 +52,7 @@ def check_deck(deck: Sequence[Card], expected: Sequence[Card], what: str = "deck
     raise ConfigError("; ".join(parts))
 
 
+@python_class
 class Game(ABC, Generic[S, C]):
     """One game: its name, config class, verbs, rules summary, and how to start a state."""
 

@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 
 __all__ = ["SeatMark", "TrumpLabel"]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class SeatMark:
     """One thing shown beside a seat: its ``kind`` (``"bid"``, ``"exposed"``, ``"declared"``: a page's
@@ -59,6 +61,7 @@ class SeatMark:
         }
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class TrumpLabel:
     """The trump as a page words it: the trump ``rank`` where the game has one (Tractor's level, in

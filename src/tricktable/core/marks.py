@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Suit
+from tricktable.compiled import python_class
 
 if TYPE_CHECKING:
     from tricktable.core.views import TrumpOrder
@@ -36,6 +37,7 @@ GROUPS = ("trump", "S", "H", "D", "C", "joker")
 Back Alley's no-trump hand, where no joker is ever in play)."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Mark:
     """One card's display facts: ``trump`` as the view's trump says, its ``group`` (``"trump"`` exactly

@@ -14,9 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tricktable.compiled import python_class
+
 __all__ = ["Pick"]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Pick:
     """``verb``: the action the picked cards make (``play``, ``bury``, ``declare``); ``count``: the

@@ -24,11 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.events import DealStarted, Dealt, Discarded, Event, KittyBuried, KittyTaken, Played
 
 __all__ = ["HandChange", "hand_changes", "hands_at"]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class HandChange:
     """After event ``index``, ``seat``'s hand gained ``gained`` and lost ``lost``."""

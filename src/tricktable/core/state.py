@@ -26,6 +26,7 @@ from types import EllipsisType
 from typing import Any, ClassVar, Self
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
@@ -72,6 +73,7 @@ class Result:
         }
 
 
+@python_class
 class State(ABC):
     """Base of every game state. Subclasses are frozen dataclasses (equality is field by field)."""
 

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import LITTLE_JOKER, Card
+from tricktable.compiled import python_class
 
 __all__ = [
     "CARD_CODES",
@@ -54,6 +55,7 @@ Play = tuple[int, tuple[Card, ...]]
 """One seat's play to a trick: ``(seat, cards)``, the form of a view's ``trick`` and ``last_trick``."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A finished trick: who led it, every ``(seat, cards)`` play in order, who won it and the card

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from tricktable.cards import ALL_CARDS, Card, Suit
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import Marks
@@ -50,6 +51,7 @@ class TrumpOrder(Protocol):
     def to_json(self) -> Any: ...
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class SuitTrump:
     """The trump of a suit game (All Fours, Back Alley): a suit, or ``None`` for a no-trump deal.
@@ -129,6 +131,7 @@ class Record(Mapping[str, Any]):
         return dict(self._json)
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class View:
     """Fields every game's view has, with the same meaning in every game; each game's subclass adds

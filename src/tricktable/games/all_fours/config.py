@@ -7,11 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from tricktable.compiled import python_class
 from tricktable.core.config import GameConfig, option
 
 __all__ = ["Config"]
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class Config(GameConfig):
     """The table's rules for one game of All Fours (Trinidad).

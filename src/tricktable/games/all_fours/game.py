@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.core.sampling import Visit
@@ -19,6 +20,7 @@ from tricktable.games.all_fours.state import VERBS, AllFoursState, start
 __all__ = ["AllFoursGame"]
 
 
+@python_class
 class AllFoursGame(Game[AllFoursState, AllFoursConfig]):
     """All Fours as played in Trinidad: 2 or 4 players, 6 cards each, High, Low, Jack and Game."""
 

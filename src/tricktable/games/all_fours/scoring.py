@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.state import team_of
 from tricktable.games.all_fours.config import Config
 from tricktable.games.all_fours.play import CARD_POINTS
@@ -16,6 +17,7 @@ __all__ = ["RoundSummary", "ScoreItem", "count_deal", "game_count", "score_items
 _JACK_INDEX = 9  # code % 13 of a Jack
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """One line of the score sheet. ``team`` is None for a Game point that nobody took (a tie)."""
@@ -97,6 +99,7 @@ def score_items(
     return tuple(out), len(items), None
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
     """The score sheet of a finished deal (or of the deal in which the game ended)."""

@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.errors import Reason
 from tricktable.core.events import (
@@ -78,6 +79,7 @@ _NO_TEAM_CARDS: tuple[tuple[Card, ...], ...] = ((), ())
 _T = TypeVar("_T")
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Calls:
     """The calling penalty's state during play: each seat's exposed cards, the exposed card called
@@ -102,6 +104,7 @@ class Calls:
         return Calls(exposed)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Match:
     """What runs across deals: the scores, the deals whose count is finished, the items scored so far
@@ -116,6 +119,7 @@ class Match:
     winner: int | None = None
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Deal:
     """This deal's pack and trumps: who dealt, the pack's index (a stacked deck or a shuffle: packs
@@ -132,6 +136,7 @@ class Deal:
     decisions: tuple[tuple[int, str], ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Tricks:
     """The deal's play beyond the trick in progress: who leads it, the hands as play began (who held
@@ -149,6 +154,7 @@ class Tricks:
     last_winner: int | None = None
 
 
+@python_class
 @dataclass(frozen=True, slots=True, repr=False)
 class AllFoursState(State):
     """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``. What

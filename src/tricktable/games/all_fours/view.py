@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Suit
+from tricktable.compiled import python_class
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["AllFoursView", "build_view"]
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class AllFoursView(View):
     """One seat's view of an All Fours game (``seat=None``: a spectator's). ``trump`` is the suit of

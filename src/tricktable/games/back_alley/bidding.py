@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action
 from tricktable.core.errors import Reason
 from tricktable.core.state import team_of
@@ -40,6 +41,7 @@ BOARD = -1
 BOARD_NAMES = ("board", "double board", "triple board", "quadruple board")
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A side's contract for a hand. ``kind``: ``tricks`` (the sum of the partners' numbers),

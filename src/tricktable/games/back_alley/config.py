@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tricktable.compiled import python_class
 from tricktable.core.config import GameConfig, option
 
 __all__ = ["Config"]
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class Config(GameConfig):
     """Back Alley's variants. Defaults are the project's rules file."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
+from tricktable.compiled import python_class
 from tricktable.core.errors import ConfigError
 from tricktable.core.rng import rng_for
 
@@ -43,6 +44,7 @@ def first_dealer(seed: int) -> int:
     return rng_for(seed, "first dealer").randrange(SEATS)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The cards of one deal once trump is settled. ``trump`` is a suit index or NO_TRUMP."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktable.cards import ALL_CARDS, Card
+from tricktable.compiled import python_class
 from tricktable.core.events import Event
 from tricktable.core.game import Game, check_deck
 from tricktable.core.history import EMPTY_LOG
@@ -38,6 +39,7 @@ trick. Most points after the last hand wins.
 """
 
 
+@python_class
 class BackAlleyGame(Game[BackAlleyState, options.Config]):
     description = DESCRIPTION
     name = DESCRIPTION.name

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.errors import Reason
 from tricktable.core.events import DealScored, GameOver, single_trick_won
@@ -64,6 +65,7 @@ class Trick(NamedTuple):
         return single_plays(self.leader, self.cards, SEATS)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Match:
     """What runs across hands: the hand number (1-based), deals made so far (thrown-in ones too),
@@ -75,6 +77,7 @@ class Match:
     sheet: tuple[HandRecord, ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Auction:
     """The bids of this hand in order (from left of the dealer), and once all four have bid the
@@ -85,6 +88,7 @@ class Auction:
     trumps_open: bool = False
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Progress:
     """The tricks completed this hand, tricks won per seat, and whether a trump has been played."""
@@ -102,6 +106,7 @@ Phase = Literal["bid", "play", "over"]
 the first; ``over``: after the last hand. A throw-in or a finished hand deals the next hand: ``bid``."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True, repr=False)
 class BackAlleyState(State):
     """One moment of a game of Back Alley. Build with ``GAME.new(...)``; advance with ``apply``."""

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import ALL_CARDS, Card, Suit
+from tricktable.compiled import python_class
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play, Trick
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["BackAlleyView", "build_view"]
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class BackAlleyView(View):
     """The common view fields plus what a Back Alley player sees at the table.

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from tricktable.cards import Rank
+from tricktable.compiled import python_class
 from tricktable.core.config import GameConfig, option
 from tricktable.core.errors import ConfigError
 
@@ -50,6 +51,7 @@ def parse_levels(text: str) -> frozenset[int]:
     return frozenset(levels)
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class Config(GameConfig):
     """The variants of Tractor. ``Config.presets`` names the usual published readings."""

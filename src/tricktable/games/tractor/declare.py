@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import Card, Suit, format_cards
+from tricktable.compiled import python_class
 from tricktable.core.errors import Reason
 from tricktable.games.tractor.config import Config, level_name
 
@@ -36,6 +37,7 @@ SUIT_STRENGTH = {Suit.SPADES: 3, Suit.HEARTS: 2, Suit.CLUBS: 1, Suit.DIAMONDS: 0
 diamonds)."""
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Declaration:
     """The standing declaration: who exposed which cards. ``reinforced``: a single its owner made a pair."""
@@ -94,6 +96,7 @@ def _names(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class DeclareRules:
     """The options that bear on declaring (taken from the game's :class:`Config`)."""

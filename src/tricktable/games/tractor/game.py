@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.events import Event
 from tricktable.core.game import Game
 from tricktable.core.sampling import Visit
@@ -19,6 +20,7 @@ from tricktable.games.tractor.state import TractorState
 __all__ = ["TractorGame"]
 
 
+@python_class
 class TractorGame(Game[TractorState, TractorConfig]):
     """Tractor (Sheng Ji) for four players in two partnerships, seats 0 & 2 against 1 & 3.
 

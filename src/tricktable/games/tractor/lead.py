@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import Card, format_cards
+from tricktable.compiled import python_class
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.multisets import LazySequence, SubMultisets
 from tricktable.games.tractor.trump import Trump
@@ -116,6 +117,7 @@ def as_cards(play: object) -> tuple[Card, ...]:
     return cards
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class ThrowResult:
     """The outcome of the throw check. ``forced`` is the unit the leader must lead instead (empty when

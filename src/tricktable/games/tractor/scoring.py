@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.state import team_of
 from tricktable.core.trick import Play
 from tricktable.games.tractor.config import ACE, Config, level_name
@@ -86,6 +87,7 @@ def advance(level: int, steps: int, as_declarers: bool, config: Config) -> int:
     return min(target, PASSED_ACE)
 
 
+@python_class
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundSummary:
     """The score sheet of one finished round."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tricktable.cards import Card
+from tricktable.compiled import python_class
 from tricktable.core.events import DealStarted, Declared, Event, KittyBuried, KittyTaken, Played, TurnedUp
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ def sees_kitty_taken(state: TractorState, seat: int | None) -> bool:
     return seat == state.round.starter and state.stage in ("kitty", "play")
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Shown:
     """What every seat knows of the hands in the deal in progress from the cards shown face up: a

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
+from tricktable.compiled import python_class
 from tricktable.core.actions import Action, action_key
 from tricktable.core.errors import IllegalActionError, NotYourTurnError, Reason
 from tricktable.core.events import (
@@ -87,6 +88,7 @@ DRAWN = 4 * HAND_SIZE
 FIRST_ROUND_RANK = 2
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class FailedThrow:
     """A throw that another hand could beat: the leader had to lead ``forced`` instead, and the
@@ -98,6 +100,7 @@ class FailedThrow:
     penalty: int
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class TrickRecord:
     """A completed trick: its plays in order, who won it and the point cards in it."""
@@ -107,6 +110,7 @@ class TrickRecord:
     points: int
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Round:
     """The round and its deal, fixed through the deal but for who declares: the round's number (rounds
@@ -144,6 +148,7 @@ class Round:
         return cls(number, deal_no, levels, declarers, rank, starter, starter, deck, last_round)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Declaring:
     """What the declarations hold: their rules (from the config), each seat's trump-rank cards and
@@ -156,6 +161,7 @@ class Declaring:
     chances: int = 0
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Kitty:
     """What the end of the declarations fixes: the trump, the kitty cards turned up to fix its suit (a
@@ -168,6 +174,7 @@ class Kitty:
     buried: tuple[Card, ...] = ()
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Tricks:
     """The round's play beyond the trick in progress: who leads it, the finished tricks, the cards of
@@ -181,6 +188,7 @@ class Tricks:
     failed_throws: tuple[FailedThrow, ...] = ()
 
 
+@python_class
 @dataclass(frozen=True, slots=True, repr=False)
 class TractorState(State):
     """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one). What
@@ -324,7 +332,11 @@ class TractorState(State):
         return _declare_actions(options, DRAW) if options else _DRAW_ONLY
 
     def _legality(self, seat: int) -> Callable[[Action], bool]:
-        return lambda action: self._illegal_reason(action, seat) is None
+        # a bound method, not a closure over self: mypyc cannot compile a closure in a Python class's method
+        return partial(self._is_legal_for, seat)
+
+    def _is_legal_for(self, seat: int, action: Action) -> bool:
+        return self._illegal_reason(action, seat) is None
 
     def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         verb, stage = action.verb, self.stage

@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
+from tricktable.compiled import python_class
 from tricktable.core.trick import power_table
 
 __all__ = ["TRUMPS", "Trump", "suit_code", "suit_name"]
@@ -45,6 +46,7 @@ def suit_code(suit: int) -> str:
 Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[Card, ...], ...], tuple[tuple[int, ...], ...]]
 
 
+@python_class
 @dataclass(frozen=True, slots=True, repr=False, init=False)
 class Trump:
     """The round's trump rank and suit (``suit=None``: no trump suit), plus the two ranking variants.

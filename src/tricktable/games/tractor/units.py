@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import ALL_CARDS, Card, format_cards
+from tricktable.compiled import python_class
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.trump import Trump, suit_code, suit_name
 
@@ -49,6 +50,7 @@ Format = Literal["single", "pair", "tractor", "throw"]
 Runs = tuple[tuple[int, ...], ...]
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One unit of a play. ``length`` is its number of pairs (0 for a single); ``top`` the order of its
@@ -161,6 +163,7 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> Format:
     return units[0].kind if len(units) == 1 else "throw"
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class LeadShape:
     """What a lead asks of the followers: its suit, size, units, tractor lengths (ascending) and

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank
+from tricktable.compiled import python_class
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Trick
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["TractorView", "build_view"]
 
 
+@python_class
 @dataclass(frozen=True, kw_only=True)
 class TractorView(View):
     """A seat's view. ``scores`` are the teams' levels as pip values (2..14, A = 14; the winner of a
