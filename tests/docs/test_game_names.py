@@ -30,7 +30,15 @@ def _own_modules() -> set[Path]:
     """The modules the descriptions name as a game's own code (``package.module:attribute``)."""
     out = set()
     for d in games.descriptions():
-        for path in (d.bots, d.terminal, d.search.candidates, d.search.fast_policy, d.solver, d.lessons):
+        for path in (
+            d.bots,
+            d.terminal,
+            d.search.candidates,
+            d.search.fast_policy,
+            d.search.playout,
+            d.solver,
+            d.lessons,
+        ):
             if path is not None:
                 module = path.partition(":")[0].removeprefix("tricktable.").replace(".", "/")
                 out.add(SRC / f"{module}.py")

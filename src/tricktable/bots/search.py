@@ -3,13 +3,12 @@
 For a decision with a real choice the bot samples worlds the seat cannot tell from the real one
 (``game.sample(seat, events, ...)``: the unseen cards dealt at random among the places they could
 be), plays each candidate action in each world, lets the heuristic bots play the deal out from there
-(their card play on the game's fast path where it has a :data:`PLAYOUTS` entry: the same cards at a
-fraction of the cost; or, in the fast mode, a greedy policy on the game's fast path: Tractor's
-default), and picks the
-candidate whose deals end best for its team on average — provided it beats the heuristic bot's own
-choice by a clear margin, else it keeps that choice. Every candidate is tried in the same
-worlds with the same rollout seeds (common random numbers), so the comparison between candidates is
-sharper than the spread of the deals.
+(their card play on the game's fast path where its description names one, ``search.playout``: the
+same cards at a fraction of the cost; or, in the fast mode, a greedy policy on the game's fast path:
+Tractor's default), and picks the candidate whose deals end best for its team on average — provided
+it beats the heuristic bot's own choice by a clear margin, else it keeps that choice. Every candidate
+is tried in the same worlds with the same rollout seeds (common random numbers), so the comparison
+between candidates is sharper than the spread of the deals.
 
 The bot sees only the seat's view, its legal actions and its events, like any bot; the worlds it
 samples are its own imaginings. The table's rules (``config``) are public knowledge at a table: give
@@ -59,13 +58,6 @@ Candidates = Callable[[View, Sequence[Action], Action, random.Random, int], list
 
 LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
 """Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision."""
-
-PLAYOUTS: Mapping[str, str] = {
-    "all-fours": "tricktable.bots.all_fours_rollout:heuristic_value",
-    "back-alley": "tricktable.bots.back_alley_rollout:heuristic_value",
-}
-"""Each game's heuristic rollout of a deal's card play on its fast path (``(state, team) -> value``,
-None where it cannot go): the heuristic bots' plays, card for card, at a fraction of the cost."""
 
 MAX_WORLDS = 240
 """At most this many worlds per decision of a level's own budget where the game sets no cap of its
@@ -129,8 +121,8 @@ class SearchBot(Bot):
     (:mod:`tricktable.bots.fast_rollout`), and ``fast_rollouts`` (candidate-world pairs) is the budget
     of such decisions. Both default to the game's: on for Tractor, whose heuristic rollouts through
     the reference engine afford too few worlds to see much. ``playout`` (default on) plays the
-    heuristic bots' card play on the game's fast path (:data:`PLAYOUTS`) rather than through the
-    reference engine: the same values, so it is off only to compare the two."""
+    heuristic bots' card play on the game's fast path (its description's ``search.playout``) rather
+    than through the reference engine: the same values, so it is off only to compare the two."""
 
     wants_events = True
 
@@ -172,7 +164,7 @@ class SearchBot(Bot):
         self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
-        path = PLAYOUTS.get(self.game.name) if playout and not self.fast else None
+        path = self.rules.playout if playout and not self.fast else None
         self.playout: Callable[[State, int], float | None] | None = None if path is None else resolve(path)
         factory = heuristic_factory(self.game.name)
         self.fallback = factory(seed)
@@ -276,8 +268,9 @@ class SearchBot(Bot):
 
     def _play_out(self, world: State, after: State, key: object, team: int) -> float:
         """The heuristic bots' rollout from ``after`` (``world`` after the candidate) to the end of the
-        deal ``key``: through the game up to the card play, then on the game's fast path
-        (:data:`PLAYOUTS`: the same plays), or through the game to the end where that cannot go."""
+        deal ``key``: through the game up to the card play, then on the game's fast path (its
+        description's ``search.playout``: the same plays), or through the game to the end where that
+        cannot go."""
         assert self.playout is not None
         game = self.game.name
         deal_key = self.rules.deal_key

@@ -92,6 +92,10 @@ class Search:
     fast_policy: str | None = None
     """Import path of the game's own greedy rollout policy (a bot, made once per rollout) for its
     fast path; None: the bots' generic greedy policy, made by a :data:`GreedyFactory`."""
+    playout: str | None = None
+    """Import path of the heuristic bots' card play of the rest of a deal on the game's fast path
+    (``(state, team) -> value``, None where it cannot go): the same cards as a rollout through the
+    game at a fraction of the cost; None: the search's rollouts play the cards through the game."""
     fast_value: Callable[[Any, int, random.Random, int, Callable[..., Any]], float | None] | None = None
     """The mean gain of a team for the rest of the deal over greedy rollouts on the game's fast path
     (``state, team, rng, repeats, greedy``: the bots layer passes as ``greedy`` the class that

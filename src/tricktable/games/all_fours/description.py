@@ -79,6 +79,7 @@ DESCRIPTION = GameDescription(
         belief_phases=frozenset({"beg", "give"}),
         rollouts=360,
         max_candidates=12,
+        playout="tricktable.bots.all_fours_rollout:heuristic_value",
         fast_value=_fast_value,
         closing_scores=_closing_scores,
     ),

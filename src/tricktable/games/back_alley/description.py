@@ -67,6 +67,7 @@ DESCRIPTION = GameDescription(
         belief_phases=frozenset({"bid"}),
         rollouts=420,
         max_candidates=14,
+        playout="tricktable.bots.back_alley_rollout:heuristic_value",
         fast_value=_fast_value,
     ),
     panel=panel,
