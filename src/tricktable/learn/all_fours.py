@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .lesson import Course, Lesson, Step, stack
+from .lesson import Course, Deal, Lesson, Step
 
 __all__ = ["COURSE"]
 
@@ -21,9 +21,7 @@ FIRST = Lesson(
     name="all-fours.first",
     seat=0,
     seed=_SEED,
-    deck=stack(
-        "all-fours",
-        _SEED,
+    deal=Deal(
         {0: "AH KH 2H QS 9D 4C", 1: "JH 8S 7S 6D 5C 3D", 3: "TH TS QD 5D AC 3C"},
         after="5H",
     ),
@@ -44,7 +42,7 @@ GIVE = Lesson(
     name="all-fours.give",
     seat=0,
     seed=_SEED_DEALER,
-    deck=stack("all-fours", _SEED_DEALER, {0: "AS KS JS QH 9D 8C", 1: "2H 3D 4C 5D 6C 7D"}, after="4S"),
+    deal=Deal({0: "AS KS JS QH 9D 8C", 1: "2H 3D 4C 5D 6C 7D"}, after="4S"),
     steps=(
         Step("give", ("give",)),
         Step("trump", ("play AS",)),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .lesson import Course, Lesson, Step, stack
+from .lesson import Course, Deal, Lesson, Step
 
 __all__ = ["COURSE"]
 
@@ -25,9 +25,7 @@ FIRST = Lesson(
     name="back-alley.first",
     seat=0,
     seed=_SEED,
-    deck=stack(
-        "back-alley",
-        _SEED,
+    deal=Deal(
         {
             0: "BJ AS KS 4S 3S AH KH 5H AD 9D 6D 4D 2D",
             1: "LJ QS TS 8S QH JH TH 8H 7D 3D AC KC 2C",
@@ -51,9 +49,7 @@ BOARD = Lesson(
     name="back-alley.board",
     seat=0,
     seed=_SEED,
-    deck=stack(
-        "back-alley",
-        _SEED,
+    deal=Deal(
         {0: "BJ LJ AS KS QS JS TS 9S 8S AH KH AD AC", 1: "7S 6S", 2: "5S 4S", 3: "3S"},
         after="2S",
     ),

@@ -11,12 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from tricktable import games
 from tricktable.cards import Card, format_cards, parse_cards
 
-__all__ = ["LANGS", "Course", "Lesson", "LessonError", "Step", "stack"]
+__all__ = ["LANGS", "Course", "Deal", "Lesson", "LessonError", "Step", "stack"]
 
 LANGS = ("en", "it", "cy")
 
@@ -36,29 +37,47 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """A stacked deal: the cards some seats are dealt, and ``after`` first among the cards not dealt
+    (see :func:`stack`). ``config``: what the deal is stacked under where it differs from the lesson's
+    (a later round that another seat starts)."""
+
+    hands: Mapping[int, str]
+    after: str = ""
+    config: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Lesson:
     """A guided deal. ``auto``: verbs the learner takes without being asked where no step is due
     (Tractor's ``draw``); ``stand_in``: verbs a bot of the lesson's kind chooses for the learner where
     no step is due (the rest of a round the lesson does not teach, played out to reach its score);
     any other choice of the learner's must be a step (else :class:`LessonError`). ``later``: stacked
-    decks for the deals after the first (a lesson that teaches what a round's score leads to)."""
+    deals after the first (a lesson that teaches what a round's score leads to)."""
 
     game: str
     name: str
     seat: int
     seed: int
-    deck: tuple[str, ...]
+    deal: Deal
     steps: tuple[Step, ...]
     config: Mapping[str, Any] = field(default_factory=dict)
     bot: str = "easy"
     auto: frozenset[str] = frozenset()
     stand_in: frozenset[str] = frozenset()
-    later: tuple[tuple[str, ...], ...] = ()
+    later: tuple[Deal, ...] = ()
 
-    @property
+    @cached_property
     def decks(self) -> list[list[str]]:
         """The stacked decks of the lesson's deals, as the engine's ``deck=`` takes them."""
-        return [list(self.deck), *map(list, self.later)]
+        return [
+            list(
+                stack(
+                    self.game, self.seed, deal.hands, after=deal.after, config={**self.config, **deal.config}
+                )
+            )
+            for deal in (self.deal, *self.later)
+        ]
 
     def word(self, key: str) -> str:
         """The words key of a part of this lesson: its title, intro, a step, or its end."""

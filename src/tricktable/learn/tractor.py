@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .lesson import Course, Lesson, Step, stack
+from .lesson import Course, Deal, Lesson, Step
 
 __all__ = ["COURSE"]
 
@@ -28,9 +28,7 @@ FIRST = Lesson(
     name="tractor.first",
     seat=0,
     seed=_SEED,
-    deck=stack(
-        "tractor",
-        _SEED,
+    deal=Deal(
         {0: "2H AS AS KS KS QS QS AD AD KD 2H KD QD AC 3C 4C 5H 7H 9H JH 6D 8D 9S 3S 4S"},
         after="2S 2S 2D 2D 2C 2C BJ LJ",
     ),
@@ -53,9 +51,7 @@ LEVELS = Lesson(
     name="tractor.levels",
     seat=0,
     seed=_SEED_LEVELS,
-    deck=stack(
-        "tractor",
-        _SEED_LEVELS,
+    deal=Deal(
         {
             0: "2S AS AS KS KS QS QS JS JS 2S TS TS 9S 9S BJ LJ AH AH KH KH AC AC KC KC 5S",
             1: "2D QD JD 8D 3C 3D 3H 3S 4C 4D 4H 4S 6C 6D 6H 6S 7C 7D 7H 7S 8C 8H 8S 9C 9D",
@@ -66,9 +62,7 @@ LEVELS = Lesson(
     ),
     later=(
         # round 2 is drawn from the new starter, seat 2: stacked as a first round that seat 2 starts
-        stack(
-            "tractor",
-            _SEED_LEVELS,
+        Deal(
             {
                 0: "5S 2S 9H 9H 3H 4H BJ LJ 6S 7S 8S 9S TS JS QS KS AS 6C 7C 8C 9C 6D 7D 8D 9D",
                 1: "BJ KH",
