@@ -8,6 +8,12 @@ with the round's points as fractions of a level; the others: points) with a Stud
 over the pairs. Bots are seeded as at a table, so a run repeats for any ``--jobs``.
 
     python -m bench.first_rounds tractor --bots hard,medium --pairs 150 --seed 1 --jobs 2
+
+A long match can be cut in pieces (``--first``: the pairs from that one on), played in separate
+processes or sessions, and its pieces' stderr lines summed up without playing (``--from-log``):
+
+    python -m bench.first_rounds all-fours --bots expert,hard --seed 1 --first 60 --pairs 60 2> b.log
+    python -m bench.first_rounds all-fours --bots expert,hard --seed 1 --from-log a.log b.log
 """
 
 from __future__ import annotations
@@ -36,13 +42,16 @@ class FirstDeals:
     bots: tuple[str, str]
     seed: int = 0
     deals: int = 1
+    first: int = 0
+    """The first pair played: pair ``i`` of a chunk is game seed ``first + i``."""
     config: dict[str, Any] = field(default_factory=dict)
 
 
 def pair_gains(job: FirstDeals, pairs: Sequence[int]) -> list[tuple[int, float]]:
     """Each pair's mean gain of bot A over its two games' first ``job.deals`` deals."""
     out = []
-    for pair in pairs:
+    for index in pairs:
+        pair = job.first + index
         gains = [_gain(job, pair, a_team) for a_team in (0, 1)]
         out.append((pair, sum(gains) / len(gains)))
         # Each pair as it ends, on stderr: a long match that is stopped still says what it saw.
@@ -77,6 +86,23 @@ def _gain(job: FirstDeals, pair: int, a_team: int) -> float:
     return deal_value(job.game, start, state, a_team)
 
 
+def read_logs(paths: Sequence[str]) -> list[tuple[int, float]]:
+    """The pairs' gains in the stderr lines of earlier runs (other lines are skipped), by pair; a
+    pair logged twice (overlapping pieces) counts once. Only runs of the same game, bots, seed and
+    deals belong together: the lines do not say which they were."""
+    gains: dict[int, float] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(record, dict) and {"pair", "gain"} <= record.keys():
+                    gains[int(record["pair"])] = float(record["gain"])
+    return sorted(gains.items())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.first_rounds", description=__doc__)
     parser.add_argument("game")
@@ -84,11 +110,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--deals", type=int, default=1, help="deals played from each game's start")
+    parser.add_argument("--first", type=int, default=0, help="the first pair played (a piece of a match)")
     parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument(
+        "--from-log", nargs="+", metavar="FILE", help="sum up pieces' stderr pair lines instead of playing"
+    )
     args = parser.parse_args(argv)
     a, b = split_names(args.bots)
-    job = FirstDeals(games.get(args.game).name, (a, b), args.seed, args.deals)
-    results = sorted(map_chunks(pair_gains, job, args.pairs, args.jobs))
+    if args.first < 0:
+        parser.error(f"--first is a pair number from 0 up, not {args.first}")
+    job = FirstDeals(games.get(args.game).name, (a, b), args.seed, args.deals, args.first)
+    if args.from_log:
+        results = read_logs(args.from_log)
+    else:
+        results = sorted(map_chunks(pair_gains, job, args.pairs, args.jobs))
+    if len(results) < 2:
+        parser.error(f"an interval needs at least 2 pairs, and there are {len(results)}")
     gains = [g for _, g in results]
     low, high = t_interval(gains)
     print(
@@ -98,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
                 "bots": [a, b],
                 "seed": args.seed,
                 "pairs": len(gains),
+                "pair_range": [results[0][0], results[-1][0]],
                 "deals": args.deals,
                 "gain_per_game": sum(gains) / len(gains),
                 "ci95": [low, high],
