@@ -104,7 +104,8 @@ class TrickCount:
         left = self.hands[leader].bit_count() + (1 if trick else 0)
         found: dict[int, int] = {}
         guess = None
-        for card in self._moves(seat, leader, trick, opened):
+        best = winning_index(trick, self.suit_of, self.trump) if trick else 0
+        for card in self._moves(seat, leader, trick, opened, best):
             value = guess if guess is not None else left // 2
             if self._reach_with(card, leader, trick, opened, value):
                 while value < left and self._reach_with(card, leader, trick, opened, value + 1):
@@ -154,13 +155,6 @@ class TrickCount:
             return True, sure_rel
         if sure < 0 and left + sure < target:
             return False, sure_rel
-        ours = leader % 2 == 0
-        quick, quick_rel = self._quick_tricks(leader, opened, target if ours else left - target + 1)
-        if ours:
-            if quick >= target:
-                return True, quick_rel
-        elif left - quick < target:
-            return False, quick_rel
         h0, h1, h2, h3 = hands
         suits = self._suits
         shape = leader | opened << 2
@@ -195,6 +189,13 @@ class TrickCount:
                         return True, self._top(depths)
                     if found[1] < target:
                         return False, self._top(depths)
+        ours = leader % 2 == 0
+        quick, quick_rel = self._quick_tricks(leader, opened, target if ours else left - target + 1)
+        if ours:
+            if quick >= target:
+                return True, quick_rel
+        elif left - quick < target:
+            return False, quick_rel
         result, rel = self._play(leader, (), opened, target)
         self._store(bucket, codes, rel, result, target)
         return result, rel
@@ -205,30 +206,60 @@ class TrickCount:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SearchLimit(self.max_nodes)
         hands = self.hands
-        seat = (leader + len(trick)) % 4
+        size = len(trick)
+        seat = (leader + size) % 4
         maximise = seat % 2 == 0
         rel = 0
-        moves = self._moves(seat, leader, trick, opened)
-        memo = (trick, hands[seat])
-        killer = self.killers.get(memo)
+        best = winning_index(trick, self.suit_of, self.trump) if size else 0
+        moves = self._moves(seat, leader, trick, opened, best)
+        hand = hands[seat]
+        memo = (trick, hand)
+        killers = self.killers
+        killer = killers.get(memo)
         if killer is not None and killer != moves[0] and killer in moves:
             moves.remove(killer)
             moves.insert(0, killer)
+        if size < 3:
+            for card in moves:
+                hands[seat] = hand ^ (1 << card)
+                result, got = self._play(leader, (*trick, card), opened, target)
+                if result is maximise:
+                    hands[seat] = hand
+                    killers[memo] = card
+                    return result, got
+                rel |= got
+            hands[seat] = hand
+            return not maximise, rel
+        # The trick's last card: who wins it, and whether its winner beat a card of its own suit.
+        suit_of = self.suit_of
+        trump = self.trump
+        top = trick[best]
+        top_suit = suit_of[top]
+        if not opened:
+            opened = trump in (suit_of[trick[0]], suit_of[trick[1]], suit_of[trick[2]])
+        suits = {suit_of[trick[0]], suit_of[trick[1]], suit_of[trick[2]]}
+        beat = 0
+        for i in range(3):
+            if i != best and suit_of[trick[i]] == top_suit:
+                beat = 1 << top
         for card in moves:
-            bit = 1 << card
-            hands[seat] ^= bit
-            played = (*trick, card)
-            if len(played) < 4:
-                result, got = self._play(leader, played, opened, target)
+            suit = suit_of[card]
+            if (suit == top_suit and card > top) or (suit == trump and top_suit != trump):
+                winner = seat
+                ranked = 1 << card if suit in suits else 0
             else:
-                winner, gained, now = self._trick_done(leader, played, opened)
-                result, got = self._start(winner, now, target - gained)
-                got |= self._won_on_rank(played, winner - leader)
-            hands[seat] ^= bit
+                winner = (leader + best) % 4
+                ranked = 1 << top if suit == top_suit else beat
+            hands[seat] = hand ^ (1 << card)
+            result, got = self._start(
+                winner, opened or suit == trump, target - (1 if winner % 2 == 0 else 0)
+            )
             if result is maximise:
-                self.killers[memo] = card
-                return result, got
-            rel |= got
+                hands[seat] = hand
+                killers[memo] = card
+                return result, got | ranked
+            rel |= got | ranked
+        hands[seat] = hand
         return not maximise, rel
 
     def _trick_done(self, leader: int, trick: tuple[int, ...], opened: bool) -> tuple[int, int, bool]:
@@ -428,7 +459,9 @@ class TrickCount:
             and not others & self.suit_masks[suit] & ((1 << high) - (1 << (low + 1)))
         )
 
-    def _moves(self, seat: int, leader: int, trick: tuple[int, ...], opened: bool) -> list[int]:
+    def _moves(
+        self, seat: int, leader: int, trick: tuple[int, ...], opened: bool, best: int = 0
+    ) -> list[int]:
         """The seat's playable cards, one of each run of merged cards, likeliest best first.
 
         A lead: a sure winner (the suit's top card left; trumps first), then a low card to the
@@ -440,14 +473,15 @@ class TrickCount:
         allowed = self._allowed(hands[seat], trick, opened)
         if not allowed & (allowed - 1):
             return [allowed.bit_length() - 1]
-        others = self._others(seat, trick)
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
+        for card in trick:
+            others |= 1 << card
         suit_of = self.suit_of
         suit_masks = self.suit_masks
         trump = self.trump
         trumps = self.trumps
         partner = hands[(seat + 2) % 4]
         if trick:
-            best = self._winner(trick)
             best_card = trick[best]
             best_suit = suit_of[best_card]
             led = suit_masks[suit_of[trick[0]]]
@@ -474,8 +508,23 @@ class TrickCount:
         keyed: list[
             int
         ] = []  # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
-        for card in runs(allowed, others, suit_of, suit_masks, _JOKERS):
+        previous = -1
+        mask = allowed
+        while mask:
+            card = mask.bit_length() - 1
+            mask ^= 1 << card
             suit = suit_of[card]
+            # A card next below the previous one of its suit with no card in play between plays as
+            # that one (the jokers never merge).
+            if (
+                previous >= 0
+                and suit == suit_of[previous]
+                and previous < _LITTLE
+                and not others & ((1 << previous) - (2 << card))
+            ):
+                previous = card
+                continue
+            previous = card
             rank = (card % 13 if card < _LITTLE else card - 39) + (13 if suit == trump else 0)
             if not trick:
                 rest = others & suit_masks[suit]
