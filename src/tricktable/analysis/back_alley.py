@@ -40,19 +40,21 @@ _PLAIN = tuple(_RANKS << (13 * s) for s in range(4))
 """Each suit's 13 cards, the jokers left out."""
 
 
-def _describe(chunk: int) -> tuple[int, int, int]:
+def _describe(chunk: int) -> tuple[int, int, int, tuple[int, ...]]:
     """One suit's cards in play, from ``chunk`` (each seat's 13 bits of the suit, seat ``s`` at bit
     ``13 s``): who holds them from the top down (two bits a card, the top card leftmost), how many
-    there are, and each seat's count (four bits a seat)."""
+    there are, each seat's count (four bits a seat), and their ranks from the top down."""
     code = count = lengths = 0
+    ranks = []
     for rank in range(12, -1, -1):
         for seat in range(4):
             if chunk >> (13 * seat + rank) & 1:
                 code = code << 2 | seat
                 count += 1
                 lengths += 1 << (4 * seat)
+                ranks.append(rank)
                 break
-    return code, count, lengths
+    return code, count, lengths, tuple(ranks)
 
 
 class TrickCount:
@@ -84,7 +86,7 @@ class TrickCount:
         bounds, each under the holders of the top cards that decided it (see :meth:`_store`)."""
         self.killers: dict[tuple[tuple[int, ...], int], int] = {}
         """Per trick so far and hand of the seat to move: the card that last ended its search."""
-        self._suits: dict[int, tuple[int, int, int]] = {}
+        self._suits: dict[int, tuple[int, int, int, tuple[int, ...]]] = {}
         """:func:`_describe` of each suit holding met so far."""
 
     # --- the questions ----------------------------------------------------------------------------
@@ -177,18 +179,22 @@ class TrickCount:
         if bucket is None:
             bucket = self.table[shape] = {}
         else:
-            (c0, n0, _), (c1, n1, _), (c2, n2, _), (c3, n3, _) = codes
+            (c0, n0, _, r0), (c1, n1, _, r1), (c2, n2, _, r2), (c3, n3, _, r3) = codes
             for depths, patterns in bucket.items():
                 d0, d1, d2, d3 = depths
                 # A code holds two bits a card: shifting out all but the top d cards leaves their holders.
                 found = patterns.get(
                     (c0 >> 2 * (n0 - d0), c1 >> 2 * (n1 - d1), c2 >> 2 * (n2 - d2), c3 >> 2 * (n3 - d3))
                 )
-                if found is not None:
-                    if found[0] >= target:
-                        return True, self._top(depths)
-                    if found[1] < target:
-                        return False, self._top(depths)
+                if found is not None and (found[0] >= target or found[1] < target):
+                    # The answer rests on each suit's top d cards: the lowest of them decides.
+                    rel = (
+                        (1 << r0[d0 - 1] if d0 else 0)
+                        | (1 << 13 + r1[d1 - 1] if d1 else 0)
+                        | (1 << 26 + r2[d2 - 1] if d2 else 0)
+                        | (1 << 39 + r3[d3 - 1] if d3 else 0)
+                    )
+                    return found[0] >= target, rel
         ours = leader % 2 == 0
         quick, quick_rel = self._quick_tricks(leader, opened, target if ours else left - target + 1)
         if ours:
@@ -290,7 +296,7 @@ class TrickCount:
     def _store(
         self,
         bucket: dict[tuple[int, ...], dict[tuple[int, ...], list[int]]],
-        codes: list[tuple[int, int, int]],
+        codes: list[tuple[int, int, int, tuple[int, ...]]],
         rel: int,
         result: bool,
         target: int,
@@ -308,7 +314,7 @@ class TrickCount:
         patterns = bucket.get(key)
         if patterns is None:
             patterns = bucket[key] = {}
-        pattern = tuple(code >> (2 * (count - d)) for (code, count, _), d in zip(codes, depths, strict=True))
+        pattern = tuple(code >> (2 * (count - d)) for (code, count, _, _), d in zip(codes, depths, strict=True))
         bounds = patterns.get(pattern)
         if bounds is None:
             bounds = patterns[pattern] = [0, 99]
@@ -316,20 +322,6 @@ class TrickCount:
             bounds[0] = max(bounds[0], target)
         else:
             bounds[1] = min(bounds[1], target - 1)
-
-    def _top(self, depths: tuple[int, ...]) -> int:
-        """The cards an entry's answer rests on in the current position: each suit's top ``depth``."""
-        hands = self.hands
-        played = hands[0] | hands[1] | hands[2] | hands[3]
-        rel = 0
-        for s in range(4):
-            depth = depths[s]
-            if depth:
-                cards = played & _PLAIN[s]
-                for _ in range(depth - 1):
-                    cards ^= 1 << (cards.bit_length() - 1)
-                rel |= 1 << (cards.bit_length() - 1)
-        return rel
 
     # --- the bounds -------------------------------------------------------------------------------
     def _sure_trumps(self) -> tuple[int, int]:
