@@ -221,10 +221,11 @@ class TrickCount:
         hand = hands[seat]
         memo = (trick, hand)
         killers = self.killers
-        killer = killers.get(memo)
-        if killer is not None and killer != moves[0] and killer in moves:
-            moves.remove(killer)
-            moves.insert(0, killer)
+        if len(moves) > 1:
+            killer = killers.get(memo)
+            if killer is not None and killer != moves[0] and killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
         if size < 3:
             for card in moves:
                 hands[seat] = hand ^ (1 << card)
