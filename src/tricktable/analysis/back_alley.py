@@ -108,7 +108,7 @@ class TrickCount:
         guess = None
         best = winning_index(trick, self.suit_of, self.trump) if trick else 0
         for card in self._moves(seat, leader, trick, opened, best):
-            value = guess if guess is not None else left // 2
+            value = guess if guess is not None else self._playout(card, leader, trick, opened)
             if self._reach_with(card, leader, trick, opened, value):
                 while value < left and self._reach_with(card, leader, trick, opened, value + 1):
                     value += 1
@@ -123,6 +123,30 @@ class TrickCount:
             kept = next(k for k in found if k == card or self._merged(card, k, others))
             out[card] = found[kept]
         return out
+
+    def _playout(self, card: int, leader: int, trick: tuple[int, ...], opened: bool) -> int:
+        """Team 0's tricks from the current trick on when ``card`` is played and then every seat
+        plays its first move in the search's order: a guess at the count, to search first."""
+        hands = self.hands
+        saved = list(hands)
+        seat = (leader + len(trick)) % 4
+        hands[seat] ^= 1 << card
+        trick = (*trick, card)
+        taken = 0
+        while True:
+            if len(trick) == 4:
+                winner, gained, opened = self._trick_done(leader, trick, opened)
+                taken += gained
+                leader, trick = winner, ()
+                if not hands[leader]:
+                    break
+            seat = (leader + len(trick)) % 4
+            best = winning_index(trick, self.suit_of, self.trump) if trick else 0
+            move = self._moves(seat, leader, trick, opened, best)[0]
+            hands[seat] ^= 1 << move
+            trick = (*trick, move)
+        hands[:] = saved
+        return taken
 
     def reach(self, hands: Sequence[int], leader: int, opened: bool, target: int) -> bool:
         """Whether team 0 can take ``target`` tricks from a trick's start, ``leader`` to lead."""
@@ -478,19 +502,15 @@ class TrickCount:
             best_card = trick[best]
             best_suit = suit_of[best_card]
             led = suit_masks[suit_of[trick[0]]]
-            # The card every opponent still to play must be beaten by: in the suit led, their best
-            # card there; void, their best trump.
+            # The card the opponent still to play (second or third in hand: the next seat; fourth:
+            # none) must be beaten by: in the suit led, its best card there; void, its best trump.
             threat_led = threat_trump = -1
-            for later in range(len(trick) + 1, 4):
-                opp = (leader + later) % 4
-                if opp % 2 == seat % 2:
-                    continue
-                hand = hands[opp]
+            if len(trick) < 3:
+                hand = hands[(seat + 1) % 4]
                 if hand & led:
-                    threat_led = max(threat_led, (hand & led).bit_length() - 1)
+                    threat_led = (hand & led).bit_length() - 1
                 elif hand & trumps:
-                    threat_trump = max(threat_trump, (hand & trumps).bit_length() - 1)
-
+                    threat_trump = (hand & trumps).bit_length() - 1
             partner_sure = False
             if (leader + best) % 4 == (seat + 2) % 4:
                 if best_suit == trump:
@@ -498,9 +518,7 @@ class TrickCount:
                 else:
                     partner_sure = best_card > threat_led and threat_trump < 0
             third = len(trick) == 2
-        keyed: list[
-            int
-        ] = []  # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
+        keyed: list[int] = []  # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
         previous = -1
         mask = allowed
         while mask:
