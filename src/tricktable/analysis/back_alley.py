@@ -28,7 +28,7 @@ from tricktable.core.state import team_of
 from tricktable.games.back_alley.ranking import NO_TRUMP, SUIT
 from tricktable.games.back_alley.scoring import side_points
 
-from .search import SearchLimit, bits, cards_of, runs, winning_index
+from .search import SearchLimit, bits, cards_of, winning_index
 
 __all__ = ["TrickCount", "position_of", "solve_back_alley"]
 
@@ -76,6 +76,7 @@ class TrickCount:
         self.forces = little_joker_forces
         self.max_nodes = max_nodes
         """Raise :class:`~tricktable.analysis.search.SearchLimit` after this many cards played."""
+        self.limit = max_nodes if max_nodes is not None else 1 << 62
         self.nodes = 0
         self.order = 0
         """0: moves best first; others: the first two swapped at a third of the positions, which ones
@@ -176,12 +177,19 @@ class TrickCount:
             return True, 0
         if target > left:
             return False, 0
-        sure, sure_rel = self._sure_trumps()
-        if sure > 0 and sure >= target:
-            return True, sure_rel
-        if sure < 0 and left + sure < target:
-            return False, sure_rel
         h0, h1, h2, h3 = hands
+        # The top trumps' sure tricks (see _sure_trumps, inlined here: this runs at every trick).
+        trumps = self.trumps
+        team0 = (h0 | h2) & trumps
+        team1 = (h1 | h3) & trumps
+        if team0 > team1:
+            top = team1.bit_length()
+            if max(((h0 & trumps) >> top).bit_count(), ((h2 & trumps) >> top).bit_count()) >= target:
+                return True, (1 << (top - 1)) if 0 < top <= 52 else 0
+        elif team1:
+            top = team0.bit_length()
+            if left - max(((h1 & trumps) >> top).bit_count(), ((h3 & trumps) >> top).bit_count()) < target:
+                return False, (1 << (top - 1)) if 0 < top <= 52 else 0
         suits = self._suits
         shape = leader | opened << 2
         jokers = (h0 & _JOKERS) | (h1 & _JOKERS) << 2 | (h2 & _JOKERS) << 4 | (h3 & _JOKERS) << 6
@@ -233,8 +241,8 @@ class TrickCount:
     def _play(self, leader: int, trick: tuple[int, ...], opened: bool, target: int) -> tuple[bool, int]:
         """Whether team 0 takes ``target`` tricks from the current trick on, and what decided."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise SearchLimit(self.max_nodes)
+        if self.nodes > self.limit:
+            raise SearchLimit(self.limit)
         hands = self.hands
         size = len(trick)
         seat = (leader + size) % 4
@@ -282,9 +290,7 @@ class TrickCount:
                 winner = (leader + best) % 4
                 ranked = 1 << top if suit == top_suit else beat
             hands[seat] = hand ^ (1 << card)
-            result, got = self._start(
-                winner, opened or suit == trump, target - (1 if winner % 2 == 0 else 0)
-            )
+            result, got = self._start(winner, opened or suit == trump, target - (1 if winner % 2 == 0 else 0))
             if result is maximise:
                 hands[seat] = hand
                 killers[memo] = card
@@ -339,7 +345,7 @@ class TrickCount:
         patterns = bucket.get(key)
         if patterns is None:
             patterns = bucket[key] = {}
-        pattern = tuple(code >> (2 * (count - d)) for (code, count, _, _), d in zip(codes, depths, strict=True))
+        pattern = tuple(suit[0] >> 2 * (suit[1] - d) for suit, d in zip(codes, depths, strict=True))
         bounds = patterns.get(pattern)
         if bounds is None:
             bounds = patterns[pattern] = [0, 99]
@@ -518,7 +524,8 @@ class TrickCount:
                 else:
                     partner_sure = best_card > threat_led and threat_trump < 0
             third = len(trick) == 2
-        keyed: list[int] = []  # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
+        # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
+        keyed: list[int] = []
         previous = -1
         mask = allowed
         while mask:
