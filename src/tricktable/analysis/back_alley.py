@@ -117,7 +117,9 @@ class TrickCount:
                 value -= 1
                 while value > 0 and not self._reach_with(card, leader, trick, opened, value):
                     value -= 1
-            found[card] = guess = value
+            found[card] = value
+            if guess is None or (value > guess if seat % 2 == 0 else value < guess):
+                guess = value
         others = self._others(seat, trick)
         out = {}
         for card in bits(self._allowed(self.hands[seat], trick, opened)):
