@@ -28,7 +28,7 @@ from tricktable.core.state import team_of
 from tricktable.games.back_alley.ranking import NO_TRUMP, SUIT
 from tricktable.games.back_alley.scoring import side_points
 
-from .search import SearchLimit, bits, cards_of, winning_index
+from .search import SearchLimit, bits, cards_of, runs, winning_index
 
 __all__ = ["TrickCount", "position_of", "solve_back_alley"]
 
@@ -528,23 +528,8 @@ class TrickCount:
             third = len(trick) == 2
         # (group, value, card) packed in one int: group << 18 | (value + 1024) << 6 | card
         keyed: list[int] = []
-        previous = -1
-        mask = allowed
-        while mask:
-            card = mask.bit_length() - 1
-            mask ^= 1 << card
+        for card in runs(allowed, others, suit_of, suit_masks, _JOKERS):
             suit = suit_of[card]
-            # A card next below the previous one of its suit with no card in play between plays as
-            # that one (the jokers never merge).
-            if (
-                previous >= 0
-                and suit == suit_of[previous]
-                and previous < _LITTLE
-                and not others & ((1 << previous) - (2 << card))
-            ):
-                previous = card
-                continue
-            previous = card
             rank = (card % 13 if card < _LITTLE else card - 39) + (13 if suit == trump else 0)
             if not trick:
                 rest = others & suit_masks[suit]
