@@ -174,3 +174,33 @@ def unnamed_controls(page: Page) -> list[str]:
     """Controls and images without an accessible name (an axe-style check)."""
     result: list[str] = page.evaluate(UNNAMED)
     return result
+
+
+#: What the deal's summary must leave in view on a phone: the seats, the deal's last trick (kept on
+#: the table while the summary shows) and the status line; the summary's own Continue in view too.
+UNDER_SUMMARY = """() => {
+  scrollTo(0, 0);
+  const b = document.getElementById('banner').getBoundingClientRect();
+  const hidden = [];
+  for (const el of document.querySelectorAll('.seat, #trick .card, #status, #summary-continue')) {
+    const r = el.getBoundingClientRect();
+    const under = !el.closest('#banner')
+      && r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
+    if (under || r.top < 0 || r.bottom > innerHeight) {
+      hidden.push(el.dataset.card || el.textContent.trim().slice(0, 40));
+    }
+  }
+  return hidden;
+}"""
+
+
+def summary_leaves_the_table_readable(page: Page) -> None:
+    """On a phone, the deal's summary covers neither the seats, nor the deal's last trick (which stays
+    on the table while it shows), nor the status; Continue closes it and the trick goes to its winner."""
+    assert page.is_visible("#summary-continue")
+    assert page.locator("#trick-held .card").count() >= 4  # the deal's last trick, every seat's play
+    hidden = page.evaluate(UNDER_SUMMARY)
+    assert not hidden, hidden
+    press(page, page.locator("#summary-continue"))
+    page.wait_for_selector("#banner", state="hidden")
+    page.wait_for_function("!document.querySelector('#trick-held .card')")

@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     play_until_deal_scored,
     press,
     press_card,
+    summary_leaves_the_table_readable,
     tractor_turns,
     unnamed_controls,
     version,
@@ -67,6 +68,9 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert ("First to" in sheet and "Last deal" in sheet) if game == "all-fours" else "Hand 2 of 25" in sheet
     assert "{" not in sheet and "sheet." not in sheet and "panel." not in sheet  # every word found
     assert "(your team)" in page.inner_text("#banner .summary-sheet")  # the panel's teams, yours marked
+    if size == "phone":  # a sheet at the screen's foot: the seats and the deal's last trick show above it
+        shot(page, f"{game}-{size}-summary")
+        summary_leaves_the_table_readable(page)
     page.click("#last-btn")
     assert page.locator("#last .card").count() >= 2
     assert not unnamed_controls(page)
@@ -407,6 +411,9 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     assert page.locator("#banner .summary-sheet .team-mine").count() >= 2  # the level table's head, ...
     assert no_horizontal_scroll(page)
     shot(page, f"tractor-{size}-scored")
+    if size == "phone":
+        summary_leaves_the_table_readable(page)
+        shot(page, f"tractor-{size}-summary-closed")
     page.context.close()
 
 

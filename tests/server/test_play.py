@@ -252,3 +252,28 @@ def test_a_delta_client_gets_a_full_frame_on_request_and_after_leaving_its_seat(
         frame = me.receive()
         assert frame["type"] == "state" and frame["seat"] is None and len(me.deltas) == 4
         assert frame["view"]["seat"] is None and frame["view"]["hand"] == [] and frame["since"] == 4
+
+
+def test_a_table_of_bots_plays_the_seeds_game_however_watchers_come_and_go(tmp_path: Path) -> None:
+    """A bot is asked once a state: watchers coming and going (each wakes the table's driver while a
+    bot waits its pause) do not change the game a seed gives, so a test can count on a seed's course."""
+    from tricktable.server import Settings
+
+    with make_client(f"sqlite:///{tmp_path}/t.db", Settings(rate=1e6, burst=10**6)) as client:
+        fields: dict[str, Any] = {"seed": 8, "bots": ["random"] * 4, "config": {"target": 4}}
+        fields["bot_pause"] = 0.1  # more than the deal's pace: the bot is asked before its pause
+        quiet = room(client, new_table(client, "all-fours", **fields)["id"])
+        busy_id = new_table(client, "all-fours", **fields)["id"]
+        busy = room(client, busy_id)
+        comings = 0
+        while not busy.state.is_over:
+            with client.websocket_connect(f"/ws/tables/{busy_id}") as ws:
+                ws.send_json({"type": "hello"})
+                ws.receive_json()
+            comings += 1
+            time.sleep(0.15)
+        deadline = time.monotonic() + 60
+        while not quiet.state.is_over and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert comings >= 10
+        assert busy.state.history == quiet.state.history

@@ -216,6 +216,7 @@ class Room:
         self._changed = asyncio.Event()
         self._bots = make_bots(row.game, Seats(row.bots), row.seed, state.config)
         self._standins: dict[int, Bot] = {}
+        self._chosen: tuple[State, Bot, Action] | None = None
         self._feed = EventFeed()
         self._turn_since = time.monotonic()
         self._left_at: dict[int, float] = {}
@@ -570,6 +571,17 @@ class Room:
             )
         return self._standins[seat]
 
+    def _choose(self, state: State, seat: int) -> Action:
+        """The bot's action for ``seat`` at ``state``, asked once a state: a table that changes around
+        it (a watcher comes, a player's presence changes) does not ask again, so a table of bots plays
+        the same game from the same seed however people come and go (a bot's randomness is a stream)."""
+        bot = self._bot_for(seat)
+        if self._chosen is not None and self._chosen[0] is state and self._chosen[1] is bot:
+            return self._chosen[2]
+        action = bot_choice(state, seat, bot, self._feed)
+        self._chosen = (state, bot, action)
+        return action
+
     async def _drive(self) -> None:
         while not self.state.is_over:
             self._changed.clear()
@@ -584,7 +596,7 @@ class Room:
             action = None
             if wait is not None and wait > self.settings.deal_pace and not by_standin:
                 try:
-                    action = bot_choice(state, seat, self._bot_for(seat), self._feed)
+                    action = self._choose(state, seat)
                 except Exception:
                     log.exception("table %s: the bot for seat %d failed", self.id, seat)
                     await asyncio.sleep(1.0)
@@ -609,13 +621,14 @@ class Room:
                 continue
             try:
                 if action is None:
-                    action = bot_choice(state, seat, self._bot_for(seat), self._feed)
+                    action = self._choose(state, seat)
                 await self.act(seat, str(action), state.version, by_bot=True)
                 if seat not in self._bots and not self.here(seat):  # (they may be back by now)
                     # the player is away: their stand-in plays on at the bots' pace until they return
                     self._standing_in.add(seat)
                     self._standin_due = {}
             except ActionRefused as err:
+                self._chosen = None  # asked again, not refused again
                 log.info("table %s: bot action refused (%s): %s", self.id, err.code, err.reason)
             except Exception:
                 log.exception("table %s: the bot for seat %d failed", self.id, seat)

@@ -28,6 +28,7 @@ export function render() {
   document.body.dataset.game = v.game;
   document.body.dataset.phase = v.phase;
   renderStatus();
+  renderBanner(); // first: a summary that ends lets the trick it kept go (renderTrick)
   renderSeats();
   renderTrick();
   renderInfo();
@@ -35,7 +36,6 @@ export function render() {
   renderCoach();
   renderHand();
   renderLast();
-  renderBanner();
   renderInvite();
   renderChat();
   renderReplay();
@@ -120,6 +120,9 @@ const COLLECT_MS = 400;
 
 function collect(held) {
   if (S.held !== held || held.going) return;
+  // a deal's last trick stays on the table while the deal's summary is read (it goes when the
+  // summary does, or when a trick is led)
+  if (S.banner && !view()?.trick.length) return void (held.kept = true);
   held.going = true;
   $("trick-held").classList.add("collect", `to-${relPos(held.winner)}`);
   setTimeout(() => {
@@ -250,7 +253,7 @@ function renderTrick() {
     return playSpot(v, play, mark, fit, fresh ? " arrive" : "");
   });
   box.replaceChildren(...spots);
-  if (held && v.trick.length) collect(held);
+  if (held && (v.trick.length || (held.kept && !S.banner))) collect(held);
   const layer = $("trick-held");
   if (!held) layer.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
   layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, fit, play[0] === held.winner ? " winner" : "")) : []));

@@ -33,7 +33,7 @@ export function renderControls() {
     // the verb the pick completes and how many cards it takes, as the server words them in `pick`
     const verb = v.pick?.verb ?? pickVerb();
     const count = v.pick?.count ?? null;
-    const goal = count == null ? t(`pick.${verb}`) : t(`pick.${verb}_n`, { n: count });
+    const goal = count == null ? t(`pick.${verb}`) : t(count === 1 ? `pick.${verb}_one` : `pick.${verb}_n`, { n: count });
     parts.push(
       h("p", { class: "hint" }, t("table.pick_hint")),
       h(

@@ -3,6 +3,7 @@
 // players — Continue tells the server this seat has read it (docs/protocol.md: ready, seats' pause) —
 // and the game-over screen offers a rematch at the same seats. The game's word for a deal and its
 // score unit come with the game (GET /api/games): the page names no game.
+import { render } from "./board.js";
 import { api, fill, h, saveSeat, savedSeat } from "./dom.js";
 import { loadGameWords, t } from "./i18n.js";
 import { onTick } from "./people.js";
@@ -58,7 +59,7 @@ function close() {
   S.banner = null;
   S.summaryDone = true;
   sendReady();
-  renderBanner();
+  render();
 }
 
 function dealSummary(box, e) {
