@@ -382,7 +382,8 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
             press(page, page.locator('[data-action="pass"]'))
             wait_past(page, before)
             continue
-        if phase == "kitty":
+        if phase == "kitty":  # the prompt says how many cards to bury and how many are picked
+            assert "Bury 8 cards · 0 picked" in page.inner_text("#control-body .pick-goal")
             assert pick_until_complete(page) == 8
             shot(page, f"tractor-{size}-kitty-buried")
             continue
@@ -414,6 +415,23 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     if size == "phone":
         summary_leaves_the_table_readable(page)
         shot(page, f"tractor-{size}-summary-closed")
+    page.context.close()
+
+
+JOKERS = """() => import('/static/faces.js').then(({ faceSvg }) => ['BJ', 'LJ'].map((card) => {
+  const svg = faceSvg(card);
+  return { html: svg.outerHTML, shapes: svg.querySelectorAll('path, circle, polygon, ellipse').length };
+}))"""
+
+
+def test_jokers_have_faces_of_their_own(browser: Browser, server: Server) -> None:
+    """The big and the little joker are drawn, each its own face (a figure, not a star in text)."""
+    page = new_page(browser, DESKTOP)
+    page.goto(server.url + "/")
+    page.wait_for_function(READY)
+    big, little = page.evaluate(JOKERS)
+    assert big["html"] != little["html"]
+    assert big["shapes"] >= 3 and little["shapes"] >= 3, (big["shapes"], little["shapes"])
     page.context.close()
 
 

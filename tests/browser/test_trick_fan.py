@@ -5,10 +5,12 @@ a trick is drawn, hit-tests a grid of points over each card's index (``elementFr
 covers it, another card, another seat's play or anything else, is found) and records the card's
 size; the observer runs before the next frame, so no drawing is missed however slow the machine.
 
-The game is a table of four heuristic bots with seed 7 (played out by the engine alone, its first
-round has a lead of nine cards, ``play 8S 8S 9S 9S JS JS KS KS AS``; at a table the bots' course
-may differ, as they are asked again when the table changes), watched as a spectator until a trick
-whose four plays have six cards or more each; every trick drawn until then is measured too."""
+The game is a table of four heuristic bots with seed 7, watched as a spectator until a trick whose
+four plays have six cards or more each (its second round has a lead of nine cards, ``play 8S 8S 9S 9S
+JS JS KS KS AS``); every trick drawn until then is measured too. The throw comes for certain however
+loaded the machine: a table's bot is asked once a state, so the spectator's coming (which wakes the
+table) does not change the bots' course (tests/server/test_play.py shows it); the test waits for the
+throw's drawing, never a fixed time."""
 
 from __future__ import annotations
 
@@ -50,6 +52,12 @@ WATCH = """
   window.__tricks = [];
   const measure = () => {
     const layers = ['trick-cards', 'trick-held'].map((id) => document.getElementById(id));
+    // three plays of the long throw drawn: hold the next frames back for a screenshot of them. Held
+    // here, before anything else is looked at: a loaded browser may read the next plays before the
+    // trick won just before goes (on a timer, not a frame), and the three would never show alone
+    const now = [...layers[0].querySelectorAll('.play')];
+    const long = now.every((p) => p.querySelectorAll('.card').length >= __LONG__);
+    if (now.length === 3 && long) window.__queue ??= [];
     if (layers[1].classList.contains('collect')) return; // a won trick going to its winner, fading
     const drawn = layers.filter((l) => l.querySelector('.play'));
     if (drawn.length !== 1) return; // none, or a won trick shown while the next is led
@@ -77,9 +85,6 @@ WATCH = """
       }),
     }));
     window.__tricks.push({ layer: layer.id, plays });
-    // three plays of the long throw: hold the next frame back for a screenshot of them
-    const long = plays.every((p) => p.cards.length >= __LONG__);
-    if (layer.id === 'trick-cards' && plays.length === 3 && long) window.__queue ??= [];
   };
   document.addEventListener('DOMContentLoaded', () => {
     const style = document.createElement('style');
@@ -115,11 +120,14 @@ def test_every_index_of_a_long_throw_shows(browser: Browser, server: Server, siz
     page.emulate_media(reduced_motion="reduce")
     page.add_init_script(WATCH)
     page.goto(f"{server.url}/table/{table}?watch=1")
-    # the round's draw, kitty and some 150 plays come first: minutes on a loaded machine
+    # the round's draw and kitty come first: minutes on a loaded machine
     page.wait_for_function("window.__queue !== null", timeout=300_000)
+    # the next frames held, the trick won before goes (on its timer) and the three plays show alone
+    every = f"t.plays.every((p) => p.cards.length >= {LONG})"
+    three = f"window.__tricks.some((t) => t.layer === 'trick-cards' && t.plays.length === 3 && {every})"
+    page.wait_for_function(three)
     shot(page, f"tractor-{size}-long-throw")
     page.evaluate("window.__release()")
-    every = f"t.plays.every((p) => p.cards.length >= {LONG})"
     full = f"window.__tricks.some((t) => t.plays.length === 4 && {every})"
     page.wait_for_function(full, timeout=60_000)
     tricks: list[dict[str, Any]] = page.evaluate("window.__tricks")
