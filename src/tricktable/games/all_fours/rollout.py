@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-from tricktable.cards import Card
 from tricktable.core import trick as core
 from tricktable.core.state import team_of
 
@@ -120,9 +119,6 @@ def play_deal(
         top = -1
         tricks_left -= 1
     config = state.config
-    # The count reads the won cards' codes only: plain ints serve for Cards.
-    items = count_deal(
-        config, state.deal.dealer, trump, state.tricks.dealt, cast("list[list[Card]]", won), capturer
-    )
+    items = count_deal(config, state.deal.dealer, trump, state.tricks.dealt, won, capturer)
     scores = score_items(state.match.scores, items, config.target)[0]
     return tuple(after - before for after, before in zip(scores, state.match.scores, strict=True))

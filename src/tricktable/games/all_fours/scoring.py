@@ -33,8 +33,9 @@ class ScoreItem:
     note: str = ""
 
 
-def game_count(won: Sequence[Sequence[Card]]) -> tuple[int, ...]:
-    """Each team's card points in its won tricks: A=4, K=3, Q=2, J=1, 10=10."""
+def game_count(won: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Each team's card points in its won tricks: A=4, K=3, Q=2, J=1, 10=10 (cards or their plain
+    codes: the count reads the codes only)."""
     return tuple(sum(CARD_POINTS[c] for c in cards) for cards in won)
 
 
@@ -43,7 +44,7 @@ def count_deal(
     dealer: int,
     trump: int,
     dealt: Sequence[Sequence[Card]],
-    won: Sequence[Sequence[Card]],
+    won: Sequence[Sequence[int]],
     capturer: int | None,
 ) -> tuple[ScoreItem, ...]:
     """The count after the last trick, in scoring order. ``dealt`` are the hands as play began (the
