@@ -174,15 +174,24 @@ def test_states_compare_as_values_and_start_from_the_seed(game: Any) -> None:
 
 
 def test_seat_views_differ_from_the_spectators_only_in_their_seat_fields(game: Any) -> None:
-    """What View.SEAT_FIELDS promises, which lets a server convert the common fields once."""
+    """What View.SEAT_FIELDS promises, which lets a server convert the common fields once and build
+    only a seat's own fields (state.seat_fields) for every other seat; and a view's JSON made with an
+    earlier view's (``after``: its unchanged fields taken as they are) is the view's own JSON."""
     for seed in range(20):
+        before = None
         for state in walk(game, 3_000 + seed, 300):
             public = state.view(None)
             public_json = public.to_dict()
+            assert state.seat_fields(None) == {name: getattr(public, name) for name in public.SEAT_FIELDS}
             for seat in range(state.num_seats):
                 view = state.view(seat)
                 own = {name: getattr(view, name) for name in view.SEAT_FIELDS}
+                assert state.seat_fields(seat) == own, (seed, state.version, seat)
                 assert dataclasses.replace(public, **own) == view, (seed, state.version, seat)
                 assert view.to_dict(like=public_json) == view.to_dict()
                 other = state.view((seat + 1) % state.num_seats).to_dict()
                 assert view.to_dict(like=other) == view.to_dict()
+                assert type(view).seat_dict(own, like=other) == view.to_dict()
+            if before is not None:
+                assert public.to_dict(after=before) == public_json, (seed, state.version)
+            before = (public, public_json)

@@ -129,6 +129,15 @@ class State(ABC):
     def hidden_cards(self, seat: int | None) -> Sequence[Card]:
         """The cards that seat may not see now (a spectator's when seat is None)."""
 
+    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+        """The values of ``view(seat)``'s :attr:`~tricktable.core.views.View.SEAT_FIELDS`, the fields
+        that set a seat's view apart from the spectator's: with another view of this state they make
+        the seat's (:meth:`View.seat_dict <tricktable.core.views.View.seat_dict>`), so a server
+        sending every seat its view builds the rest once. Read from the whole view here; a game
+        says them without building it, from the code its view is built with."""
+        view = self.view(seat)
+        return {name: getattr(view, name) for name in view.SEAT_FIELDS}
+
     def may_act(self, seat: int) -> bool:
         """Whether the seat has anything to do now. Usually only ``to_move``; Tractor's draw lets
         every seat declare."""

@@ -180,28 +180,75 @@ class View:
     """The fields in which a seat's view may differ from the spectator's view of the same state;
     every other field is the same for every seat (a conformance test holds each game to it)."""
 
-    _PLAN: ClassVar[dict[type, tuple[tuple[str, Callable[[Any], Any] | None], ...]]] = {}
-
-    def to_dict(self, *, like: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    def to_dict(
+        self, *, like: Mapping[str, Any] | None = None, after: tuple[View, Mapping[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The view as JSON-able data; cards as canonical strings. ``like``: the JSON form of
         another view of the same state (the spectator's or another seat's), whose fields are taken
         as they are but for the seat's own (:attr:`SEAT_FIELDS`), so a server sending every seat
-        its view converts the common fields once (the nested values are then shared: read them, do
-        not change them)."""
-        cls = type(self)
-        plan = View._PLAN.get(cls)
-        if plan is None:
-            plan = View._PLAN[cls] = _plan(cls)
+        its view converts the common fields once. ``after``: an earlier view of the same game with
+        its JSON form, whose converted fields are taken as they are where this view's value is the
+        same (most of a view does not change with one action: the score sheet, the tricks, the
+        marks). The nested values are then shared in both cases: read them, do not change them."""
         if like is not None:
-            out = dict(like)
-            mine = self.SEAT_FIELDS
-            plan = tuple(step for step in plan if step[0] in mine)
-        else:
-            out = {}
+            return type(self).seat_dict({name: getattr(self, name) for name in self.SEAT_FIELDS}, like)
+        plan = _plan_of(type(self))
+        out: dict[str, Any] = {}
+        if after is not None and type(after[0]) is type(self):
+            before, said = after
+            for name, convert in plan:
+                value = getattr(self, name)
+                if convert is None or value is None:
+                    out[name] = value
+                elif _same_value(getattr(before, name), value):
+                    out[name] = said[name]
+                else:
+                    out[name] = convert(value)
+            return out
         for name, convert in plan:
             value = getattr(self, name)
             out[name] = value if convert is None or value is None else convert(value)
         return out
+
+    @classmethod
+    def seat_dict(cls, own: Mapping[str, Any], like: Mapping[str, Any]) -> dict[str, Any]:
+        """The JSON form of the view of this class whose :attr:`SEAT_FIELDS` are ``own`` (a seat's
+        :meth:`State.seat_fields <tricktable.core.state.State.seat_fields>`) and whose other fields
+        are those of ``like``, the JSON form of another view of the same state: a seat's view
+        without building it whole."""
+        out = dict(like)
+        for name, convert in _seat_plan_of(cls):
+            value = own[name]
+            out[name] = value if convert is None or value is None else convert(value)
+        return out
+
+
+_Plan = tuple[tuple[str, Callable[[Any], Any] | None], ...]
+_PLANS: dict[type, _Plan] = {}
+_SEAT_PLANS: dict[type, _Plan] = {}
+
+
+def _plan_of(cls: type[View]) -> _Plan:
+    """The converter of each field of a view class, found once per class."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _plan(cls)
+    return plan
+
+
+def _seat_plan_of(cls: type[View]) -> _Plan:
+    """The converters of the class's :attr:`~View.SEAT_FIELDS`, in field order."""
+    plan = _SEAT_PLANS.get(cls)
+    if plan is None:
+        plan = _SEAT_PLANS[cls] = tuple(step for step in _plan_of(cls) if step[0] in cls.SEAT_FIELDS)
+    return plan
+
+
+def _same_value(old: Any, new: Any) -> bool:
+    """Whether a field's value is known to be unchanged: the same object, or equal tuples (compared
+    in C, their shared items by identity); other values equal but not the same object are converted
+    again (comparing a mapping or a dataclass costs about as much)."""
+    return old is new or (type(old) is tuple and type(new) is tuple and old == new)
 
 
 def to_jsonable(obj: Any) -> Any:

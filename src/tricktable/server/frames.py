@@ -20,6 +20,7 @@ import orjson
 from tricktable.core.description import GameDescription
 from tricktable.core.events import Event
 from tricktable.core.state import State
+from tricktable.core.views import View
 
 __all__ = ["KEPT", "Frames", "apply_delta", "dumps"]
 
@@ -42,6 +43,7 @@ class Frames:
         self._version = -1  # the version the caches below hold
         self._texts: dict[tuple[int | None, int | None, bool], str] = {}
         self._common: dict[str, Any] | None = None  # a view of that version, as JSON
+        self._last_view: tuple[View, dict[str, Any]] | None = None  # the last built whole, with its JSON
         self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
         self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
         self._bodies: dict[int | None, dict[int, dict[str, Any]]] = {}  # seat -> version -> body
@@ -64,12 +66,13 @@ class Frames:
         ``since`` and takes deltas; it is sent a full frame if that version's body is no longer kept.
         ``by_bot``: per action, whether a bot made it; ``standin``: the indexes of the actions a
         stand-in made for a player (their events say so, for the log and the replay)."""
-        if self._version != state.version:
+        version = state.version
+        if self._version != version:
             self._texts.clear()
             self._common = self._panel = None
             self._events.clear()
             self._changed.clear()
-            self._version = state.version
+            self._version = version
         before = self._bodies.get(seat, {}).get(since) if delta and since is not None else None
         delta = before is not None
         key = (seat, since, delta)
@@ -80,12 +83,12 @@ class Frames:
             frame.update(
                 table=self.table_id,
                 seat=seat,
-                version=state.version,
+                version=version,
                 since=since,
                 events=[self._caused_dict(i, e, standin) for i, e in state.caused_events(seat, since=since)],
                 actions=[
                     {"index": i, "seat": s, "by_bot": by_bot[i]}
-                    for i, (s, _) in enumerate(state.log.tail(state.version - (since or 0)), start=since or 0)
+                    for i, (s, _) in enumerate(state.log.tail(version - (since or 0)), start=since or 0)
                 ],
             )
             text = self._texts[key] = dumps(frame)
@@ -110,20 +113,21 @@ class Frames:
         """The seat's view, the score sheet, who may act and whether the game is over, at this version
         (kept for the deltas of the next few)."""
         bodies = self._bodies.setdefault(seat, {})
-        body = bodies.get(state.version)
+        version = state.version
+        body = bodies.get(version)
         if body is None:
             view = self._view_dict(state, seat)
             if self._panel is None:  # public: the same for every seat
                 self._panel = self._sheet(view)
             result = state.result
-            body = bodies[state.version] = {
+            body = bodies[version] = {
                 "view": view,
                 "panel": self._panel,
                 "acting": list(state.acting_seats(seen_by=seat)),
                 "over": state.is_over,
                 "result": None if result is None else result.to_dict(),
             }
-            for old in [v for v in bodies if v < state.version - KEPT]:
+            for old in [v for v in bodies if v < version - KEPT]:
                 del bodies[old]
         return body
 
@@ -139,14 +143,18 @@ class Frames:
         return sheet
 
     def _view_dict(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The seat's view as JSON; the fields every seat shares converted once per version (from
-        the first view asked for: views of one state differ only in their SEAT_FIELDS)."""
-        view = state.view(seat)
-        self._seat_fields = view.SEAT_FIELDS
+        """The seat's view as JSON. The first view asked for at a version is built whole, its fields
+        that have not changed since the last version's taken from that one's JSON as they are; every
+        other seat's is that JSON with the seat's own fields (``state.seat_fields``: views of one state
+        differ only in their SEAT_FIELDS), so the rest of its view is never built."""
         if self._common is None:
-            self._common = view.to_dict()
+            view = state.view(seat)
+            self._seat_fields = view.SEAT_FIELDS
+            self._common = view.to_dict(after=self._last_view)
+            self._last_view = (view, self._common)
             return self._common
-        return view.to_dict(like=self._common)
+        assert self._last_view is not None  # built with self._common
+        return type(self._last_view[0]).seat_dict(state.seat_fields(seat), like=self._common)
 
     def _event_dict(self, event: Event) -> dict[str, Any]:
         """An event as JSON, converted once per version: a public event is the same object in every

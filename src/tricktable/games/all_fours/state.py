@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.compiled import python_class
@@ -543,6 +543,11 @@ class AllFoursState(State):
         from tricktable.games.all_fours.view import build_view
 
         return build_view(self, self._viewer(seat))
+
+    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+        from tricktable.games.all_fours.view import seat_fields
+
+        return seat_fields(self, self._viewer(seat))
 
     def card_locations(self) -> dict[str, tuple[Card, ...]]:
         out = {f"hand {s}": self.hands[s] for s in range(self.num_seats)}

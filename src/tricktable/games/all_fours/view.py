@@ -30,7 +30,7 @@ from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, game_cou
 if TYPE_CHECKING:
     from tricktable.games.all_fours.state import AllFoursState
 
-__all__ = ["AllFoursView", "build_view"]
+__all__ = ["AllFoursView", "build_view", "seat_fields"]
 
 
 @python_class
@@ -65,15 +65,12 @@ class AllFoursView(View):
 def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
     n = state.num_seats
     trump = _TRUMPS[state.deal.trump]
-    marks = _MARKS(trump)
-    hand = () if seat is None else marks.sorted(state.hands[seat])
     leader = state.tricks.leader
     trick: tuple[Play, ...] = tuple(((leader + i) % n, (c,)) for i, c in enumerate(state.trick))
     last_leader = state.tricks.last_leader or 0
     last: tuple[Play, ...] = tuple(
         ((last_leader + i) % n, (c,)) for i, c in enumerate(state.tricks.last_trick)
     )
-    legal = () if seat is None else tuple(str(a) for a in state.legal_actions(seat))
     summary = state.match.last_round
     last_round = None if summary is None else _sheet(summary)
     tricks = state.tricks.done
@@ -81,13 +78,12 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
     for done in tricks:
         per_seat[done.winner] += 1
     return AllFoursView(
+        **seat_fields(state, seat),
         game="all-fours",
-        seat=seat,
         phase=state.phase,
         to_move=state.to_move,
         version=state.version,
         deal_number=state.deal.number + 1,
-        hand=hand,
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(state.deal.pack) - state.deal.next_card,
         trick=trick,
@@ -98,10 +94,8 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         team_tricks=state.tricks.tricks_won,
         trump=trump,
         scores=state.match.scores,
-        legal=legal,
         last_round=last_round,
-        marks=marks,
-        pick=None if seat is None else state.pick(seat),
+        marks=_MARKS(trump),
         seat_marks=_exposed_marks(state.calls.exposed),
         trump_label=_LABELS[state.deal.trump],
         num_seats=n,
@@ -117,6 +111,19 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
         this_deal=tuple(map(_line, state.match.sheet)),
         winner=state.match.winner,
     )
+
+
+def seat_fields(state: AllFoursState, seat: int | None) -> dict[str, Any]:
+    """The view's fields of the seat's own (``AllFoursView.SEAT_FIELDS``): its hand, its legal
+    actions and its card pick."""
+    if seat is None:
+        return {"seat": None, "hand": (), "legal": (), "pick": None}
+    return {
+        "seat": seat,
+        "hand": _MARKS(_TRUMPS[state.deal.trump]).sorted(state.hands[seat]),
+        "legal": tuple(str(a) for a in state.legal_actions(seat)),
+        "pick": state.pick(seat),
+    }
 
 
 _TRUMPS = tuple(SuitTrump(suit) for suit in Suit)

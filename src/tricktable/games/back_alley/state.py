@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import ClassVar, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.compiled import python_class
@@ -44,7 +44,7 @@ from .play import breaks_trumps, play_rule, refusal
 from .ranking import NO_TRUMP, trick_winner
 from .scoring import HandRecord, side_points
 from .sight import deal_events, hands_open, hidden_cards
-from .view import BackAlleyView, build_view
+from .view import BackAlleyView, build_view, seat_fields
 
 __all__ = ["VERBS", "Auction", "BackAlleyState", "Match", "Phase", "Progress", "Trick", "start"]
 
@@ -396,6 +396,9 @@ class BackAlleyState(State):
     # --- what may be seen ------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> BackAlleyView:
         return build_view(self, self._viewer(seat))
+
+    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+        return seat_fields(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
         out: dict[str, Sequence[Card]] = {f"hand {s}": self.hands[s] for s in range(SEATS)}

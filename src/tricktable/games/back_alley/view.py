@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .state import BackAlleyState
     from .state import Trick as HandTrick
 
-__all__ = ["BackAlleyView", "build_view"]
+__all__ = ["BackAlleyView", "build_view", "seat_fields"]
 
 
 @python_class
@@ -65,16 +65,14 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
     trick: tuple[Play, ...] = tuple(((state.leader + i) % SEATS, (c,)) for i, c in enumerate(state.trick))
     trump = _TRUMPS[d.trump]
     marks = _MARKS(trump)
-    legal = tuple(str(a) for a in state.legal_actions(seat)) if seat is not None else ()
     bids = named_bids(state.auction.bids, (d.dealer + 1) % SEATS)
     return BackAlleyView(
+        **seat_fields(state, seat),
         game="back-alley",
-        seat=seat,
         phase=state.phase,
         to_move=state.mover,
         version=state.version,
         deal_number=state.match.deals + (0 if over else 1),
-        hand=() if seat is None else marks.sorted(state.hands[seat]),
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=len(d.stock),
         trick=trick,
@@ -85,10 +83,8 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         team_tricks=(won[0] + won[2], won[1] + won[3]),
         trump=trump,
         scores=state.match.scores,
-        legal=legal,
         last_round=sheet[-1] if sheet else None,
         marks=marks,
-        pick=None if seat is None else state.pick(seat),
         seat_marks=_bid_marks(bids),
         trump_label=_LABELS[d.trump],
         dealer=d.dealer,
@@ -105,6 +101,19 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
         discarded_by=d.discarded_by,
         sheet=sheet,
     )
+
+
+def seat_fields(state: BackAlleyState, seat: int | None) -> dict[str, Any]:
+    """The view's fields of the seat's own (``BackAlleyView.SEAT_FIELDS``): its hand, its legal
+    actions and its card pick."""
+    if seat is None:
+        return {"seat": None, "hand": (), "legal": (), "pick": None}
+    return {
+        "seat": seat,
+        "hand": _MARKS(_TRUMPS[state.deal.trump]).sorted(state.hands[seat]),
+        "legal": tuple(str(a) for a in state.legal_actions(seat)),
+        "pick": state.pick(seat),
+    }
 
 
 _TRUMPS = (*(SuitTrump(suit, jokers=True) for suit in Suit), SuitTrump(None))

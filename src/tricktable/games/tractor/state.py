@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Literal
+from typing import Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.compiled import python_class
@@ -64,7 +64,7 @@ from tricktable.games.tractor.kitty import KITTY_SIZE, bury_choices, bury_select
 from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
 from tricktable.games.tractor.scoring import CARD_POINTS, RoundSummary, score_round
 from tricktable.games.tractor.trump import Trump
-from tricktable.games.tractor.view import TractorView, build_view
+from tricktable.games.tractor.view import TractorView, build_view, seat_fields
 from tricktable.games.tractor.winner import trick_winner
 
 __all__ = [
@@ -684,6 +684,9 @@ class TractorState(State):
     # --- what each seat sees ---------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TractorView:
         return build_view(self, self._viewer(seat))
+
+    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+        return seat_fields(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
         stock = self.round.deck[self.drawn : DRAWN] if self.stage in ("draw", "last-declare") else ()

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tricktable.games.tractor.declare import Declaration
     from tricktable.games.tractor.state import FailedThrow, TractorState, TrickRecord
 
-__all__ = ["TractorView", "build_view"]
+__all__ = ["TractorView", "build_view", "seat_fields"]
 
 
 @python_class
@@ -62,23 +62,8 @@ class TractorView(View):
 
 def build_view(state: TractorState, seat: int | None) -> TractorView:
     stage = state.stage
-    trump = state.kitty.trump
-    if trump is None:
-        decl = state.declaring.declaration
-        trump = _standing(
-            state.round.rank,
-            None if decl is None else decl.suit,
-            state.config.no_trump_rank_cards_are_trump,
-            state.config.gap_tractors,
-        )
+    trump = _trump(state)
     marks = _MARKS(trump)
-    hand = () if seat is None else marks.sorted(state.hands[seat])
-    legal: tuple[str, ...] = ()
-    if seat is not None and state.may_act(seat):
-        if stage in ("play", "kitty"):
-            legal = tuple(str(c) for c in state.selectable((), seat))
-        else:
-            legal = tuple(str(a) for a in state.legal_actions(seat))
     last = state.tricks.done[-1] if state.tricks.done else None
     declaration = state.declaring.declaration
     source: Literal["undeclared", "declared", "kitty"] = (
@@ -89,13 +74,12 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
     for done in tricks:
         per_seat[done.winner] += 1
     return TractorView(
+        **seat_fields(state, seat),
         game="tractor",
-        seat=seat,
         phase=stage,
         to_move=state.to_move,
         version=state.version,
         deal_number=state.round.deal_no + 1,
-        hand=hand,
         hand_sizes=tuple(len(h) for h in state.hands),
         stock_size=max(0, 100 - state.drawn) if stage in ("draw", "last-declare") else 0,
         trick=state.trick,
@@ -106,10 +90,8 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
         team_tricks=(per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]),
         trump=trump,
         scores=(min(state.round.levels[0], ACE), min(state.round.levels[1], ACE)),
-        legal=legal,
         last_round=None if state.round.last_round is None else _summary(state.round.last_round),
         marks=marks,
-        pick=None if seat is None else state.pick(seat),
         seat_marks=_declared_marks(declaration if stage in _DECLARING else None),
         trump_label=_label(trump, source != "undeclared"),
         declarers=state.round.declarers,
@@ -119,16 +101,50 @@ def build_view(state: TractorState, seat: int | None) -> TractorView:
             "gap_tractors": state.config.gap_tractors,
         },
         points=state.tricks.points,
-        kitty=state.kitty.buried if sees_kitty(state, seat) else (),
         levels=(level_name(state.round.levels[0]), level_name(state.round.levels[1])),
         round=state.round.number + 1,
         declaration=None if declaration is None else declaration.to_dict(),
         trump_source=source,
         drawn=state.drawn,
         revealed=state.kitty.revealed,
-        kitty_taken=state.kitty.taken if sees_kitty_taken(state, seat) else (),
         failed_throws=tuple(map(_failed, state.tricks.failed_throws)),
     )
+
+
+def seat_fields(state: TractorState, seat: int | None) -> dict[str, Any]:
+    """The view's fields of the seat's own (``TractorView.SEAT_FIELDS``): its hand, its legal actions
+    (in the play and the kitty, the cards it may pick), its card pick, and the kitty where it sees it."""
+    hand: tuple[Card, ...] = ()
+    legal: tuple[str, ...] = ()
+    if seat is not None:
+        hand = _MARKS(_trump(state)).sorted(state.hands[seat])
+        if state.may_act(seat):
+            if state.stage in ("play", "kitty"):
+                legal = tuple(str(c) for c in state.selectable((), seat))
+            else:
+                legal = tuple(str(a) for a in state.legal_actions(seat))
+    return {
+        "seat": seat,
+        "hand": hand,
+        "legal": legal,
+        "pick": None if seat is None else state.pick(seat),
+        "kitty": state.kitty.buried if sees_kitty(state, seat) else (),
+        "kitty_taken": state.kitty.taken if sees_kitty_taken(state, seat) else (),
+    }
+
+
+def _trump(state: TractorState) -> Trump:
+    """The trump now: the kitty's once settled, else the one the standing declaration makes."""
+    trump = state.kitty.trump
+    if trump is None:
+        decl = state.declaring.declaration
+        trump = _standing(
+            state.round.rank,
+            None if decl is None else decl.suit,
+            state.config.no_trump_rank_cards_are_trump,
+            state.config.gap_tractors,
+        )
+    return trump
 
 
 _MARKS = MarkTable(ALL_CARDS)
