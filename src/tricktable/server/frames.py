@@ -45,7 +45,7 @@ class Frames:
         self._common: dict[str, Any] | None = None  # a view of that version, as JSON
         self._last_view: tuple[View, dict[str, Any]] | None = None  # the last built whole, with its JSON
         self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
-        self._events: dict[int, tuple[Event, dict[str, Any]]] = {}  # that version's, with JSON, by id
+        self._events: dict[Event, dict[str, Any]] = {}  # that version's events' JSON
         self._bodies: dict[int | None, dict[int, dict[str, Any]]] = {}  # seat -> version -> body
         self._changed: dict[int, dict[str, Any]] = {}  # since -> the shared view fields changed since then
         self._seat_fields: tuple[str, ...] = ()  # the view fields in which seats' views differ
@@ -157,13 +157,17 @@ class Frames:
         return type(self._last_view[0]).seat_dict(state.seat_fields(seat), like=self._common)
 
     def _event_dict(self, event: Event) -> dict[str, Any]:
-        """An event as JSON, converted once per version: a public event is the same object in every
-        seat's list. Each is kept with its JSON, so no other object takes its id meanwhile (a hidden
-        event's other seats' form is made anew for each)."""
-        kept = self._events.get(id(event))
-        if kept is None or kept[0] is not event:
-            kept = self._events[id(event)] = (event, event.to_dict())
-        return kept[1]
+        """An event as JSON, converted once per version whichever seats' lists hold it: events are
+        values (equal events have the same JSON), and each seat's list has its own copy of an action's
+        event (made on demand) and of a hidden one (its other seats' form). One whose fields cannot
+        be hashed is converted for each."""
+        try:
+            said = self._events.get(event)
+        except TypeError:
+            return event.to_dict()
+        if said is None:
+            said = self._events[event] = event.to_dict()
+        return said
 
     def _caused_dict(self, index: int, event: Event, standin: Container[int]) -> dict[str, Any]:
         """The event as JSON, with ``"standin": true`` where a stand-in bot made the action that
