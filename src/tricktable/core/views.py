@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -32,7 +32,7 @@ from tricktable.core.marks import Marks
 from tricktable.core.pick import Pick
 from tricktable.core.trick import Play, Trick
 
-__all__ = ["Record", "SuitTrump", "TrumpOrder", "View", "to_jsonable"]
+__all__ = ["Record", "SuitTrump", "TrumpOrder", "View", "own_fields", "to_jsonable"]
 
 _TEXT: tuple[str, ...] = tuple(str(c) for c in ALL_CARDS)
 
@@ -249,6 +249,30 @@ def _same_value(old: Any, new: Any) -> bool:
     in C, their shared items by identity); other values equal but not the same object are converted
     again (comparing a mapping or a dataclass costs about as much)."""
     return old is new or (type(old) is tuple and type(new) is tuple and old == new)
+
+
+class _Holding(Protocol):
+    """A state as :func:`own_fields` reads it."""
+
+    @property
+    def hands(self) -> Sequence[tuple[Card, ...]]: ...
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]: ...
+
+    def pick(self, seat: int | None = None) -> Pick | None: ...
+
+
+def own_fields(state: _Holding, seat: int | None, marks: Marks) -> dict[str, Any]:
+    """The :attr:`View.SEAT_FIELDS` of a game whose seat sees of its own only its hand (in the
+    marks' display order), its legal actions and its card pick; a spectator, none of them."""
+    if seat is None:
+        return {"seat": None, "hand": (), "legal": (), "pick": None}
+    return {
+        "seat": seat,
+        "hand": marks.sorted(state.hands[seat]),
+        "legal": tuple(str(a) for a in state.legal_actions(seat)),
+        "pick": state.pick(seat),
+    }
 
 
 def to_jsonable(obj: Any) -> Any:

@@ -23,7 +23,7 @@ from tricktable.compiled import python_class
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play
-from tricktable.core.views import Record, SuitTrump, View
+from tricktable.core.views import Record, SuitTrump, View, own_fields
 from tricktable.games.all_fours.deal import FULL_PACK
 from tricktable.games.all_fours.scoring import RoundSummary, ScoreItem, game_count
 
@@ -116,14 +116,7 @@ def build_view(state: AllFoursState, seat: int | None) -> AllFoursView:
 def seat_fields(state: AllFoursState, seat: int | None) -> dict[str, Any]:
     """The view's fields of the seat's own (``AllFoursView.SEAT_FIELDS``): its hand, its legal
     actions and its card pick."""
-    if seat is None:
-        return {"seat": None, "hand": (), "legal": (), "pick": None}
-    return {
-        "seat": seat,
-        "hand": _MARKS(_TRUMPS[state.deal.trump]).sorted(state.hands[seat]),
-        "legal": tuple(str(a) for a in state.legal_actions(seat)),
-        "pick": state.pick(seat),
-    }
+    return own_fields(state, seat, _MARKS(_TRUMPS[state.deal.trump]))
 
 
 _TRUMPS = tuple(SuitTrump(suit) for suit in Suit)

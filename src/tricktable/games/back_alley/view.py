@@ -12,7 +12,7 @@ from tricktable.compiled import python_class
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play, Trick
-from tricktable.core.views import SuitTrump, View
+from tricktable.core.views import SuitTrump, View, own_fields
 
 from .bidding import Contract, named_bids
 from .deal import SEATS, hand_sizes
@@ -106,14 +106,7 @@ def build_view(state: BackAlleyState, seat: int | None) -> BackAlleyView:
 def seat_fields(state: BackAlleyState, seat: int | None) -> dict[str, Any]:
     """The view's fields of the seat's own (``BackAlleyView.SEAT_FIELDS``): its hand, its legal
     actions and its card pick."""
-    if seat is None:
-        return {"seat": None, "hand": (), "legal": (), "pick": None}
-    return {
-        "seat": seat,
-        "hand": _MARKS(_TRUMPS[state.deal.trump]).sorted(state.hands[seat]),
-        "legal": tuple(str(a) for a in state.legal_actions(seat)),
-        "pick": state.pick(seat),
-    }
+    return own_fields(state, seat, _MARKS(_TRUMPS[state.deal.trump]))
 
 
 _TRUMPS = (*(SuitTrump(suit, jokers=True) for suit in Suit), SuitTrump(None))
