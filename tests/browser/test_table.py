@@ -68,6 +68,8 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert ("First to" in sheet and "Last deal" in sheet) if game == "all-fours" else "Hand 2 of 25" in sheet
     assert "{" not in sheet and "sheet." not in sheet and "panel." not in sheet  # every word found
     assert "(your team)" in page.inner_text("#banner .summary-sheet")  # the panel's teams, yours marked
+    word = {"all-fours": "Deal", "back-alley": "Hand"}[game]  # the game's word, as its summary and sheet
+    assert f"· {word} 2" in page.inner_text("#info") and f"{word} 1 is over" in page.inner_text("#banner")
     if size == "phone":  # a sheet at the screen's foot: the seats and the deal's last trick show above it
         shot(page, f"{game}-{size}-summary")
         summary_leaves_the_table_readable(page)
@@ -408,6 +410,7 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     # the deal's summary: levels as levels, your team marked, the points, the kitty, who declares next
     summary = page.inner_text("#banner")
     assert "(your team)" in summary and "Level now" in summary and "Next declarers: team" in summary
+    assert "Round 1 is over" in summary and "· Round 2" in page.inner_text("#info")
     assert "in tricks + the kitty" in summary or "the declarers kept the kitty" in summary
     assert page.locator("#banner .summary-sheet .team-mine").count() >= 2  # the level table's head, ...
     assert no_horizontal_scroll(page)

@@ -13,7 +13,7 @@ import { renderReplay } from "./replay.js";
 import { scoreSheet } from "./sheets.js";
 import { $, S, measure, numSeats, relPos, seatName, tableId, teamOf, view } from "./state.js";
 import { renderError, setStatus } from "./status.js";
-import { renderBanner } from "./summary.js";
+import { dealWord, renderBanner } from "./summary.js";
 
 export function render() {
   const v = view();
@@ -277,7 +277,7 @@ export function trumpText(label) {
 function renderInfo() {
   const v = view();
   const phase = has(`phase.${v.phase}`) ? t(`phase.${v.phase}`) : v.phase;
-  const parts = [`${t("table.trump")}: ${trumpText(v.trump_label)}`, t("table.phase", { phase }), t("table.deal", { n: v.deal_number })];
+  const parts = [`${t("table.trump")}: ${trumpText(v.trump_label)}`, t("table.phase", { phase }), t(dealWord(v.game) === "deal" ? "table.deal" : `table.deal_${dealWord(v.game)}`, { n: v.deal_number })];
   const info = [parts.join(" · ")];
   if (v.turn_up?.length) info.push(" · ", ...v.turn_up.map((c) => faceCard(c, trumpMark(v)(c))));
   $("info").replaceChildren(...info);

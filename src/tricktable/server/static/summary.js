@@ -14,6 +14,11 @@ import { $, S, seatName, tableId, teamOf, view } from "./state.js";
 let described = {};
 loadGameWords().then((c) => (described = Object.fromEntries((c.games || []).map((g) => [g.name, g]))));
 
+// The game's word for a deal ("deal", "hand", "round"), as its description gives it.
+export function dealWord(game) {
+  return described[game]?.deal_word ?? "deal";
+}
+
 function sendReady() {
   if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify({ type: "ready" }));
 }
@@ -64,7 +69,7 @@ function close() {
 
 function dealSummary(box, e) {
   const v = view();
-  const word = described[v.game]?.deal_word ?? "deal";
+  const word = dealWord(v.game);
   const waitingForMe = Boolean(S.people?.pause?.waiting?.includes(S.seat));
   box.dataset.kind = "deal";
   fill(
