@@ -121,6 +121,35 @@ def test_refused_card_shows_the_rule(browser: Browser, server: Server) -> None:
     raise AssertionError("no turn offered a card the rules refuse")
 
 
+def test_back_alley_refused_card_says_why_in_each_language(browser: Browser, server: Server) -> None:
+    """A Back Alley card the rules refuse, tapped in play: the engine's rule, worded in each language."""
+    table = server.table("back-alley", [None, "heuristic", "heuristic", "heuristic"], seed=3)
+    page = new_page(browser, PHONE)
+    open_table(page, server.url, table)
+    for _ in range(60):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        dim = page.locator("#hand .card:not(.playable)")
+        if page.evaluate("document.body.dataset.phase") == "play" and dim.count():
+            press_card(page, dim.first)
+            page.wait_for_selector("#error:not([hidden]) .reason[data-rule]")
+            assert "breaks a rule" in page.inner_text("#error")
+            words = {}
+            for code in ("en", "it", "cy"):
+                page.select_option("#lang-select", code)
+                words[code] = page.inner_text("#error .reason").strip()
+                assert len(words[code]) > 10 and "{" not in words[code] and "rule." not in words[code]
+            assert len(set(words.values())) == 3, words
+            page.select_option("#lang-select", "en")
+            shot(page, "back-alley-phone-refused")
+            page.context.close()
+            return
+        if page.is_visible("#banner"):
+            press(page, page.locator("#banner button").first)
+            continue
+        act_once(page)
+    raise AssertionError("no turn offered a card the rules refuse")
+
+
 def test_reload_mid_trick_returns_to_the_seat(browser: Browser, server: Server) -> None:
     table = server.table("back-alley", [None, "heuristic", "heuristic", "heuristic"], seed=3)
     page = new_page(browser, DESKTOP)

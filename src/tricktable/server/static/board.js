@@ -118,11 +118,13 @@ function renderSeats() {
 const HOLD_MS = 1100;
 const COLLECT_MS = 400;
 
+const summaryWaits = () => Boolean(S.banner && S.people?.pause);
+
 function collect(held) {
   if (S.held !== held || held.going) return;
-  // a deal's last trick stays on the table while the deal's summary is read (it goes when the
-  // summary does, or when a trick is led)
-  if (S.banner && !view()?.trick.length) return void (held.kept = true);
+  // a deal's last trick stays on the table while the deal's summary waits for the players (it goes
+  // when the summary does, or when a trick is led; a lesson's learner acts on at once: no wait)
+  if (summaryWaits() && !view()?.trick.length) return void (held.kept = true);
   held.going = true;
   $("trick-held").classList.add("collect", `to-${relPos(held.winner)}`);
   setTimeout(() => {
@@ -253,7 +255,7 @@ function renderTrick() {
     return playSpot(v, play, mark, fit, fresh ? " arrive" : "");
   });
   box.replaceChildren(...spots);
-  if (held && (v.trick.length || (held.kept && !S.banner))) collect(held);
+  if (held && (v.trick.length || (held.kept && !summaryWaits()))) collect(held);
   const layer = $("trick-held");
   if (!held) layer.classList.remove("collect", "to-0", "to-1", "to-2", "to-3");
   layer.replaceChildren(...(held ? held.plays.map((play) => playSpot(v, play, mark, fit, play[0] === held.winner ? " winner" : "")) : []));
