@@ -82,43 +82,49 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     page.context.close()
 
 
+def tap_a_refused_card(page: Page, limit: int = 60) -> str:
+    """Play on (passing each deal's summary) until a turn of the play offers some cards and not others;
+    tap one it does not offer and wait for the refusal. The tapped card's accessible name."""
+    for _ in range(limit):
+        page.wait_for_function(MY_TURN_OR_DONE)
+        dim = page.locator("#hand .card:not(.playable)")
+        if page.evaluate("document.body.dataset.phase") == "play" and dim.count():
+            label = dim.first.get_attribute("aria-label") or ""
+            press_card(page, dim.first)
+            page.wait_for_selector("#error:not([hidden]) .reason[data-rule]")
+            assert "breaks a rule" in page.inner_text("#error")
+            return label
+        if page.is_visible("#banner"):
+            press(page, page.locator("#banner button").first)
+            continue
+        act_once(page)
+    raise AssertionError("no turn offered a card the rules refuse")
+
+
 def test_refused_card_shows_the_rule(browser: Browser, server: Server) -> None:
     table = server.table("all-fours", [None, "heuristic", "heuristic", "heuristic"], seed=11)
     page = new_page(browser, PHONE)
     open_table(page, server.url, table)
-    for _ in range(40):
-        page.wait_for_function(MY_TURN_OR_DONE)
-        dim = page.locator("#hand .card:not(.playable)")
-        if page.evaluate("document.body.dataset.phase") == "play" and dim.count():
-            label = dim.first.get_attribute("aria-label")
-            press_card(page, dim.first)
-            page.wait_for_selector("#error:not([hidden])")
-            text = page.inner_text("#error")
-            assert "breaks a rule" in text
-            reason = page.inner_text("#error .reason").strip()
-            assert len(reason) > 10, text
-            # and, in the page's language, the cards the view allows now
-            allowed = page.inner_text("#error .playable-now")
-            assert len(re.findall("[♠♥♦♣]", allowed)) == page.locator("#hand .card.playable").count()
-            shot(page, "all-fours-phone-refused")
-            # the engine names the rule (a stable code with its cards and suits): worded in each language
-            assert page.get_attribute("#error .reason", "data-rule") in ("follow_or_trump", "trump_led")
-            page.select_option("#lang-select", "it")
-            text = page.inner_text("#error")
-            assert "viola una regola" in text and "devi" in text and "Puoi giocare" in text
-            assert "in inglese" not in text and " you " not in text
-            shot(page, "all-fours-phone-refused-it")
-            page.select_option("#lang-select", "cy")
-            assert "rhaid i chi" in page.inner_text("#error")
-            shot(page, "all-fours-phone-refused-cy")
-            assert label
-            page.context.close()
-            return
-        if page.is_visible("#banner"):
-            page.click("#banner button")
-            continue
-        act_once(page)
-    raise AssertionError("no turn offered a card the rules refuse")
+    label = tap_a_refused_card(page, 40)
+    text = page.inner_text("#error")
+    reason = page.inner_text("#error .reason").strip()
+    assert len(reason) > 10, text
+    # and, in the page's language, the cards the view allows now
+    allowed = page.inner_text("#error .playable-now")
+    assert len(re.findall("[♠♥♦♣]", allowed)) == page.locator("#hand .card.playable").count()
+    shot(page, "all-fours-phone-refused")
+    # the engine names the rule (a stable code with its cards and suits): worded in each language
+    assert page.get_attribute("#error .reason", "data-rule") in ("follow_or_trump", "trump_led")
+    page.select_option("#lang-select", "it")
+    text = page.inner_text("#error")
+    assert "viola una regola" in text and "devi" in text and "Puoi giocare" in text
+    assert "in inglese" not in text and " you " not in text
+    shot(page, "all-fours-phone-refused-it")
+    page.select_option("#lang-select", "cy")
+    assert "rhaid i chi" in page.inner_text("#error")
+    shot(page, "all-fours-phone-refused-cy")
+    assert label
+    page.context.close()
 
 
 def test_back_alley_refused_card_says_why_in_each_language(browser: Browser, server: Server) -> None:
@@ -126,28 +132,16 @@ def test_back_alley_refused_card_says_why_in_each_language(browser: Browser, ser
     table = server.table("back-alley", [None, "heuristic", "heuristic", "heuristic"], seed=3)
     page = new_page(browser, PHONE)
     open_table(page, server.url, table)
-    for _ in range(60):
-        page.wait_for_function(MY_TURN_OR_DONE)
-        dim = page.locator("#hand .card:not(.playable)")
-        if page.evaluate("document.body.dataset.phase") == "play" and dim.count():
-            press_card(page, dim.first)
-            page.wait_for_selector("#error:not([hidden]) .reason[data-rule]")
-            assert "breaks a rule" in page.inner_text("#error")
-            words = {}
-            for code in ("en", "it", "cy"):
-                page.select_option("#lang-select", code)
-                words[code] = page.inner_text("#error .reason").strip()
-                assert len(words[code]) > 10 and "{" not in words[code] and "rule." not in words[code]
-            assert len(set(words.values())) == 3, words
-            page.select_option("#lang-select", "en")
-            shot(page, "back-alley-phone-refused")
-            page.context.close()
-            return
-        if page.is_visible("#banner"):
-            press(page, page.locator("#banner button").first)
-            continue
-        act_once(page)
-    raise AssertionError("no turn offered a card the rules refuse")
+    tap_a_refused_card(page)
+    words = {}
+    for code in ("en", "it", "cy"):
+        page.select_option("#lang-select", code)
+        words[code] = page.inner_text("#error .reason").strip()
+        assert len(words[code]) > 10 and "{" not in words[code] and "rule." not in words[code]
+    assert len(set(words.values())) == 3, words
+    page.select_option("#lang-select", "en")
+    shot(page, "back-alley-phone-refused")
+    page.context.close()
 
 
 def test_reload_mid_trick_returns_to_the_seat(browser: Browser, server: Server) -> None:
