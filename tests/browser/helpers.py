@@ -176,7 +176,7 @@ def unnamed_controls(page: Page) -> list[str]:
     return result
 
 
-#: What the deal's summary must leave in view on a phone: the seats, the deal's last trick (kept on
+#: What the deal's summary must leave in view: the seats, the deal's last trick (kept on
 #: the table while the summary shows) and the status line; the summary's own Continue in view too.
 UNDER_SUMMARY = """() => {
   scrollTo(0, 0);
@@ -195,7 +195,7 @@ UNDER_SUMMARY = """() => {
 
 
 def summary_leaves_the_table_readable(page: Page) -> None:
-    """On a phone, the deal's summary covers neither the seats, nor the deal's last trick (which stays
+    """The deal's summary covers neither the seats, nor the deal's last trick (which stays
     on the table while it shows), nor the status; Continue closes it and the trick goes to its winner."""
     assert page.is_visible("#summary-continue")
     assert page.locator("#trick-held .card").count() >= 4  # the deal's last trick, every seat's play

@@ -70,9 +70,11 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert "(your team)" in page.inner_text("#banner .summary-sheet")  # the panel's teams, yours marked
     word = {"all-fours": "Deal", "back-alley": "Hand"}[game]  # the game's word, as its summary and sheet
     assert f"· {word} 2" in page.inner_text("#info") and f"{word} 1 is over" in page.inner_text("#banner")
-    if size == "phone":  # a sheet at the screen's foot: the seats and the deal's last trick show above it
-        shot(page, f"{game}-{size}-summary")
-        summary_leaves_the_table_readable(page)
+    # a phone's sheet at the screen's foot, a wide screen's card over the side column: the seats and
+    # the deal's last trick show, and the next deal's hand and controls are in view as they stand
+    assert not out_of_view(page), out_of_view(page)
+    shot(page, f"{game}-{size}-summary")
+    summary_leaves_the_table_readable(page)
     page.click("#last-btn")
     assert page.locator("#last .card").count() >= 2
     assert not unnamed_controls(page)
@@ -438,9 +440,8 @@ def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     assert page.locator("#banner .summary-sheet .team-mine").count() >= 2  # the level table's head, ...
     assert no_horizontal_scroll(page)
     shot(page, f"tractor-{size}-scored")
-    if size == "phone":
-        summary_leaves_the_table_readable(page)
-        shot(page, f"tractor-{size}-summary-closed")
+    summary_leaves_the_table_readable(page)
+    shot(page, f"tractor-{size}-summary-closed")
     page.context.close()
 
 
