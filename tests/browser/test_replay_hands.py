@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 import urllib.error
+from collections import Counter
 
 from playwright.sync_api import Browser, Page
 
@@ -68,5 +69,44 @@ def test_the_replay_of_a_finished_game_shows_all_four_hands(browser: Browser, se
     page.click("#replay-hands")
     assert page.locator("#replay .replay-hands").count() == 0
     assert page.inner_text("#replay-hands") == "Dangos pob llaw"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_replay_of_a_finished_tractor_game(browser: Browser, server: Server) -> None:
+    # a whole Tractor game of four bots with no pause is a few seconds of the server's time
+    table = server.table("tractor", ["heuristic"] * 4, seed=2, bot_pause=0)
+    for _ in range(1800):
+        if server.api(f"/api/tables/{table}")["over"]:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the bots' Tractor game did not end")
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server.url}/table/{table}?watch=1")
+    page.wait_for_selector("#replay-btn:not([hidden])")
+    page.click("#replay-btn")
+    page.click("#replay-hands")
+    page.wait_for_selector("#replay .replay-hands")
+    # up to the first play of the first round: the draw is over and the kitty buried, 25 cards in each
+    # hand; at the play, the leader's card leaves its hand for the table
+    before = rows(page)
+    while page.get_attribute("#replay .replay-line", "data-kind") != "played":
+        before = rows(page)
+        page.click("#replay-next")
+    assert [len(hand) for hand in before] == [25, 25, 25, 25], before
+    after = rows(page)
+    changed = [s for s in range(4) if before[s] != after[s]]
+    assert len(changed) == 1, (before, after)
+    (seat,) = changed
+    gone = Counter(before[seat]) - Counter(after[seat])  # two packs: a copy of the card may stay
+    assert sum(gone.values()) >= 1
+    for card in gone:
+        assert page.locator(f'#replay .last-list li [data-card="{card}"]').count() >= 1
+    shot(page, "tractor-desktop-replay-hands")
+    # the last step is the game's end: every hand is empty
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelectorAll('#replay .replay-hands .card').length === 0")
+    assert "Trump" in page.inner_text("#replay-body")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
