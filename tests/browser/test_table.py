@@ -459,6 +459,11 @@ def test_jokers_have_faces_of_their_own(browser: Browser, server: Server) -> Non
     big, little = page.evaluate(JOKERS)
     assert big["html"] != little["html"]
     assert big["shapes"] >= 3 and little["shapes"] >= 3, (big["shapes"], little["shapes"])
+    # in a line of text (the log, a refusal, the picked cards) a joker is named, not a star
+    text = page.evaluate(
+        "() => import('/static/i18n.js').then(({ cardsFace }) => cardsFace(['BJ', 'LJ', '5S']))"
+    )
+    assert text == "big joker, little joker, 5♠", text
     page.context.close()
 
 

@@ -2,7 +2,7 @@
 // for a hint, the search bot's play with the figures of its reason (the server works it out).
 import { send } from "./connection.js";
 import { h } from "./dom.js";
-import { cardFace, has, t } from "./i18n.js";
+import { cardsFace, has, t } from "./i18n.js";
 import { $, S } from "./state.js";
 
 // An action in the page's words: "Play 7♥", "Bid 6", "Stand".
@@ -10,7 +10,7 @@ export function actionWords(text) {
   const [verb, ...rest] = String(text).split(" ");
   const arg = rest.join(" ");
   if (verb === "bid") return has(`bid.${arg}`) ? t(`bid.${arg}`) : t("bid.n", { n: arg });
-  return has(`act.${verb}`) ? t(`act.${verb}`, { cards: rest.map(cardFace).join(" ") }) : text;
+  return has(`act.${verb}`) ? t(`act.${verb}`, { cards: cardsFace(rest) }) : text;
 }
 
 export function receiveHint(frame) {

@@ -3,14 +3,14 @@ import { isCard } from "./cards.js";
 import { act } from "./connection.js";
 import { h } from "./dom.js";
 import { pickMode, pickVerb, pickedCards, renderHand } from "./hand.js";
-import { cardFace, cardName, cardsFace, has, t } from "./i18n.js";
+import { cardName, cardsFace, has, t } from "./i18n.js";
 import { $, S, legal, view } from "./state.js";
 
 export function actionLabel(action) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   if (verb === "bid") return /^\d+$/.test(arg) ? t("bid.n", { n: arg }) : has(`bid.${arg}`) ? t(`bid.${arg}`) : arg;
-  if (has(`act.${verb}`)) return rest.length ? t(`act.${verb}`, { cards: rest.map(cardFace).join(" ") }) : t(`act.${verb}`);
+  if (has(`act.${verb}`)) return rest.length ? t(`act.${verb}`, { cards: cardsFace(rest) }) : t(`act.${verb}`);
   return action;
 }
 

@@ -1094,20 +1094,23 @@ export function rankFace(rank) {
   return RANK_FACE[rank] ?? rank;
 }
 
-const JOKER_FACE = { BJ: "★", LJ: "☆" };
+const JOKERS = new Set(["BJ", "LJ"]);
 
+// In text a joker is named in words ("big joker"): a star alone does not say which joker it is.
 export function cardFace(card) {
-  if (card in JOKER_FACE) return JOKER_FACE[card];
+  if (JOKERS.has(card)) return t(`card.${card}`);
   return `${rankFace(card[0])}${SUIT_SYMBOL[card[1]] ?? card[1]}`;
 }
 
+// Cards in a line of text: "7♥ 7♥", or with commas once a joker's words are among them.
 export function cardsFace(cards) {
-  return (cards || []).map(cardFace).join(" ");
+  const list = cards || [];
+  return list.map(cardFace).join(list.some((c) => JOKERS.has(c)) ? ", " : " ");
 }
 
 export function cardName(card, trump = false) {
   let name;
-  if (card in JOKER_FACE) name = t(`card.${card}`);
+  if (JOKERS.has(card)) name = t(`card.${card}`);
   else name = t("card.of", { rank: t(`rank.${card[0]}`), suit: t(`suit_of.${card[1]}`) });
   return trump ? t("card.trump", { card: name }) : name;
 }
