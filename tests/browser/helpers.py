@@ -149,6 +149,20 @@ def no_horizontal_scroll(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
 
 
+SHEETS_TOO_WIDE = """() => [...document.querySelectorAll('table.sheet')]
+  .filter((t) => t.offsetParent !== null)
+  .filter((t) => {
+    const box = t.parentElement.getBoundingClientRect(), r = t.getBoundingClientRect();
+    return t.scrollWidth > t.parentElement.clientWidth + 1 || r.right > box.right + 1 || r.right > innerWidth;
+  })
+  .map((t) => `${t.closest('[id]')?.id}: ${t.scrollWidth} px in ${t.parentElement.clientWidth} px`)"""
+
+
+def sheets_too_wide(page: Page) -> list[str]:
+    """The score sheets on screen that do not fit their box (a wide one would need sideways scrolling)."""
+    return list(page.evaluate(SHEETS_TOO_WIDE))
+
+
 UNNAMED = """() => {
   const out = [];
   for (const el of document.querySelectorAll('button, a[href], select, input, [role=button], [role=img]')) {

@@ -20,6 +20,7 @@ from tests.browser.helpers import (
     play_until_deal_scored,
     press,
     press_card,
+    sheets_too_wide,
     summary_leaves_the_table_readable,
     tractor_turns,
     unnamed_controls,
@@ -73,6 +74,7 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     # a phone's sheet at the screen's foot, a wide screen's card over the side column: the seats and
     # the deal's last trick show, and the next deal's hand and controls are in view as they stand
     assert not out_of_view(page), out_of_view(page)
+    assert not sheets_too_wide(page), sheets_too_wide(page)  # Back Alley's seven columns on a phone too
     shot(page, f"{game}-{size}-summary")
     summary_leaves_the_table_readable(page)
     page.click("#last-btn")

@@ -26,16 +26,31 @@ function cell(game, tag, c, attrs = {}) {
   return h(tag, classes ? { ...attrs, class: classes } : attrs, text(game, c.pieces));
 }
 
+// A table of this many columns or more is "wide": on a phone each of its rows is drawn as a block of
+// labelled cells (style.css), as a row of seven columns does not fit 390 px.
+const WIDE = 6;
+
 function table(game, { caption, columns, rows }) {
+  const labels = columns.map((c) => text(game, c.pieces));
+  const label = (i) => (labels[i] ? { "data-label": labels[i] } : {});
+  const headed = rows.some((r) => r.head);
   return h(
     "table",
-    { class: "sheet" },
+    { class: columns.length >= WIDE ? "sheet wide" : "sheet" },
     caption ? h("caption", {}, text(game, caption.pieces)) : null,
-    columns.length ? h("thead", {}, h("tr", {}, columns.map((c, i) => (i === 0 && rows.some((r) => r.head) && !c.pieces.length ? h("td") : cell(game, "th", c, { scope: "col" }))))) : null,
+    columns.length ? h("thead", {}, h("tr", {}, columns.map((c, i) => (i === 0 && headed && !c.pieces.length ? h("td") : cell(game, "th", c, { scope: "col" }))))) : null,
     h(
       "tbody",
       {},
-      rows.map((r) => h("tr", {}, r.head ? cell(game, "th", r.head, { scope: "row" }) : null, r.cells.map((c) => cell(game, "td", c)))),
+      rows.map((r) => {
+        const first = r.head ? 1 : 0; // the columns' labels: the row's head takes the first
+        return h(
+          "tr",
+          {},
+          r.head ? cell(game, "th", r.head, { scope: "row", ...label(0) }) : null,
+          r.cells.map((c, i) => cell(game, "td", c, label(i + first))),
+        );
+      }),
     ),
   );
 }
