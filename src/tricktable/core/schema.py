@@ -17,12 +17,16 @@ game; a test checks that the committed file is up to date and that random views 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import inspect
 import json
+import sys
 import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from tricktable.cards import Card
@@ -76,7 +80,7 @@ def schema_of(hint: Any) -> dict[str, Any]:
 
 def _object(cls: type) -> dict[str, Any]:
     """A dataclass as the object of its fields, every one required and no others."""
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     props: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         rows = f.metadata.get("rows")
@@ -85,6 +89,38 @@ def _object(cls: type) -> dict[str, Any]:
         else:
             props[f.name] = schema_of(hints[f.name])
     return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """The type hints of ``cls`` and its bases, as ``typing.get_type_hints`` gives them, from the
+    annotations' text: a class that mypyc compiled keeps only erased types in its annotations
+    (``tuple`` for ``tuple[int, ...]``), so there the text is read from the ``.py`` file beside the
+    compiled module."""
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__[:-1]):
+        texts = inspect.get_annotations(klass)
+        if not all(isinstance(text, str) for text in texts.values()):  # compiled: erased
+            texts = _source_annotations(klass)
+        # A stand-in class with the texts as its annotations, evaluated in the module of the class.
+        stand_in = type(klass.__name__, (), {"__annotations__": texts, "__module__": klass.__module__})
+        hints.update(typing.get_type_hints(stand_in))
+    return hints
+
+
+def _source_annotations(cls: type) -> dict[str, str]:
+    """The annotations of ``cls``'s body as written in its module's source (class variables left out)."""
+    compiled = Path(sys.modules[cls.__module__].__file__ or "")
+    source = compiled.with_name(compiled.name.split(".")[0] + ".py").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return {
+                stmt.target.id: ast.unparse(stmt.annotation)
+                for stmt in node.body
+                if isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and not ast.unparse(stmt.annotation).startswith("ClassVar")
+            }
+    raise TypeError(f"no class {cls.__name__} in the source of {cls.__module__}")
 
 
 def view_schema(view_class: type, game: str) -> dict[str, Any]:

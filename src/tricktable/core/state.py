@@ -22,7 +22,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import EllipsisType
 from typing import Any, ClassVar, Self
 
 from tricktable.cards import Card
@@ -119,17 +118,17 @@ class State(ABC):
     def _next(self, action: Action, seat: int) -> Self: ...
 
     @abstractmethod
-    def view(self, seat: int | None = None) -> View: ...
+    def view(self, seat: object = None) -> View: ...
 
     @abstractmethod
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
         """Every card of the pack, each copy in exactly one place (hand 0, stock, trick, won 1...)."""
 
     @abstractmethod
-    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+    def hidden_cards(self, seat: object) -> Sequence[Card]:
         """The cards that seat may not see now (a spectator's when seat is None)."""
 
-    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+    def seat_fields(self, seat: object) -> dict[str, Any]:
         """The values of ``view(seat)``'s :attr:`~tricktable.core.views.View.SEAT_FIELDS`, the fields
         that set a seat's view apart from the spectator's: with another view of this state they make
         the seat's (:meth:`View.seat_dict <tricktable.core.views.View.seat_dict>`), so a server
@@ -150,7 +149,7 @@ class State(ABC):
         against, and a server refuses a stale one."""
         return len(self.log)
 
-    def acting_seats(self, *, seen_by: int | EllipsisType | None = ...) -> tuple[int, ...]:
+    def acting_seats(self, *, seen_by: object = ...) -> tuple[int, ...]:
         """The seats that may act now: usually ``(to_move,)``; several during Tractor's draw (any seat
         holding a declaration) and All Fours' play (exposing). Empty when the game is over.
 
@@ -166,7 +165,7 @@ class State(ABC):
             s for s in range(self.num_seats) if s == self.to_move or (s == viewer and self.may_act(s))
         )
 
-    def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
+    def selectable(self, picked: Sequence[Card] = (), seat: object = None) -> tuple[Card, ...]:
         """The cards the seat may add to ``picked`` so that a legal action naming those cards exists.
         In single-card games: the cards it may play (nothing once one is picked); Tractor overrides
         this for its multi-card plays, kitty and declarations."""
@@ -175,7 +174,7 @@ class State(ABC):
         cards = {a.cards[0] for a in self.legal_actions(seat) if a.verb == "play" and len(a.cards) == 1}
         return tuple(sorted(cards))
 
-    def pick(self, seat: int | None = None) -> Pick | None:
+    def pick(self, seat: object = None) -> Pick | None:
         """The card pick the seat (default: to move) may make now: the verb its picked cards make and
         how many it needs; None when it has no cards to pick (not its turn, a bid, a decision). In
         single-card games: one card played by the seat to move, when a legal play exists (a seat
@@ -188,7 +187,7 @@ class State(ABC):
                 return PLAY_ONE
         return None
 
-    def completes(self, picked: Sequence[Card], seat: int | None = None) -> Action | None:
+    def completes(self, picked: Sequence[Card], seat: object = None) -> Action | None:
         """The legal action that the picked cards make as they stand (:meth:`pick`'s verb naming
         them), or None when they make none yet."""
         s = self._seat(seat)
@@ -200,7 +199,7 @@ class State(ABC):
                 return a
         return None
 
-    def pick_refusal(self, picked: Sequence[Card], card: Card, seat: int | None = None) -> Reason | None:
+    def pick_refusal(self, picked: Sequence[Card], card: Card, seat: object = None) -> Reason | None:
         """Why ``card`` may not be added to ``picked`` (see :meth:`selectable`): the rule that adding
         it breaks, with its stable code and params, as :meth:`check` would word it; None when it may."""
         s = self._seat(seat)
@@ -240,7 +239,7 @@ class State(ABC):
         text = f"seat {seat} cannot act now: it is seat {mover}'s turn ({phase} phase)"
         return Reason(text, "turn_of", seat=seat, mover_seat=mover, phase=phase)
 
-    def events(self, seat: int | None = None, since: int | None = None) -> tuple[Event, ...]:
+    def events(self, seat: object = None, since: int | None = None) -> tuple[Event, ...]:
         """What ``seat`` (None: a spectator) has seen happen, in order, from the start of the game —
         or, with ``since``, only what happened after version ``since`` (what the actions from the
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
@@ -248,7 +247,7 @@ class State(ABC):
         return tuple(e for _, e in self.caused_events(seat, since))
 
     def caused_events(
-        self, seat: int | None = None, since: int | None = None
+        self, seat: object = None, since: int | None = None
     ) -> tuple[tuple[int, Event], ...]:
         """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
         so a server can say which of them a bot made for an absent player."""
@@ -308,11 +307,11 @@ class State(ABC):
             return Decided(seat, verb)
         return None
 
-    def _viewer(self, seat: int | None) -> int | None:
+    def _viewer(self, seat: object) -> int | None:
         """A seat to see from: None (a spectator) or a seat number, checked as :meth:`apply` does."""
         return None if seat is None else self._seat(seat)
 
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
+    def legal_actions(self, seat: object = None) -> Sequence[Action]:
         """The legal actions of ``seat`` (default: the seat to move); empty if it may not act."""
         if seat is None:  # the common call: the seat to move, who may always act
             mover = self.to_move
@@ -326,18 +325,18 @@ class State(ABC):
         """An action from text (or an action, checked to be one of this game's verbs)."""
         return parse_action(action, self.VERBS)
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: Action | str, seat: object = None) -> None:
         """Raise the error that :meth:`apply` would raise, or return None if the action is legal."""
         self._checked(action, seat)
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: Action | str, seat: object = None) -> bool:
         try:
             self._checked(action, seat)
         except (IllegalActionError, InvalidActionError):
             return False
         return True
 
-    def apply(self, action: Action | str, seat: int | None = None) -> Self:
+    def apply(self, action: Action | str, seat: object = None) -> Self:
         """The state after ``seat`` (default: the seat to move) takes ``action``; raises
         :class:`IllegalActionError` with the reason if the rules forbid it. This state is unchanged."""
         act, s = self._checked(action, seat)
@@ -356,7 +355,7 @@ class State(ABC):
                 raise NotYourTurnError(_NAME_SEAT)
         return self._next(action, seat)
 
-    def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
+    def _checked(self, action: Action | str, seat: object) -> tuple[Action, int]:
         # An action object (built in code, or listed by legal_actions) must be well formed: what the
         # games' rules assume, and what replays identically from its text.
         act = checked_action(action, self.VERBS) if type(action) is Action else self.parse(action)
@@ -377,7 +376,10 @@ class State(ABC):
             raise IllegalActionError(reason)
         return act, s
 
-    def _seat(self, seat: int | None) -> int | None:
+    def _seat(self, seat: object) -> int | None:
+        # The entry points that take a seat from outside (view, legal_actions, apply...) declare it an
+        # ``object`` and check it here: compiled by mypyc, a function declaring ``int | None`` would
+        # refuse a string or a float on entry with a bare TypeError, before this clear error.
         if seat is None:
             return self.to_move
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_seats:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.compiled import python_class
@@ -161,8 +161,6 @@ class AllFoursState(State):
     changes on most actions (the log, the seat to move, the hands, the trick, the calls) are fields;
     the rest is grouped in records that change together, and every successor is made by ``evolve``."""
 
-    VERBS: ClassVar[Mapping[str, Verb]] = VERBS
-    GAME_NAME: ClassVar[str] = "all-fours"
 
     config: Config
     seed: int
@@ -539,12 +537,12 @@ class AllFoursState(State):
                 return state._begin_play()
 
     # --- what players may see --------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> AllFoursView:
+    def view(self, seat: object = None) -> AllFoursView:
         from tricktable.games.all_fours.view import build_view
 
         return build_view(self, self._viewer(seat))
 
-    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+    def seat_fields(self, seat: object) -> dict[str, Any]:
         from tricktable.games.all_fours.view import seat_fields
 
         return seat_fields(self, self._viewer(seat))
@@ -558,11 +556,15 @@ class AllFoursState(State):
             out[f"won team {t}"] = self.tricks.won[t]
         return out
 
-    def hidden_cards(self, seat: int | None) -> tuple[Card, ...]:
+    def hidden_cards(self, seat: object) -> tuple[Card, ...]:
         return hidden_cards(self, self._viewer(seat))
 
     def _hands_open(self) -> bool:
         return hands_open(self)
+
+
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+AllFoursState.VERBS, AllFoursState.GAME_NAME = VERBS, "all-fours"
 
 
 def _with(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:

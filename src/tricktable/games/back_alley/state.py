@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.compiled import python_class
@@ -111,8 +111,6 @@ the first; ``over``: after the last hand. A throw-in or a finished hand deals th
 class BackAlleyState(State):
     """One moment of a game of Back Alley. Build with ``GAME.new(...)``; advance with ``apply``."""
 
-    VERBS: ClassVar[Mapping[str, Verb]] = VERBS
-    GAME_NAME: ClassVar[str] = "back-alley"
 
     config: Config
     seed: int
@@ -394,10 +392,10 @@ class BackAlleyState(State):
         )
 
     # --- what may be seen ------------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> BackAlleyView:
+    def view(self, seat: object = None) -> BackAlleyView:
         return build_view(self, self._viewer(seat))
 
-    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+    def seat_fields(self, seat: object) -> dict[str, Any]:
         return seat_fields(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
@@ -412,11 +410,15 @@ class BackAlleyState(State):
             )
         return out
 
-    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+    def hidden_cards(self, seat: object) -> Sequence[Card]:
         return hidden_cards(self, self._viewer(seat))
 
     def _hands_open(self) -> bool:
         return hands_open(self)
+
+
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+BackAlleyState.VERBS, BackAlleyState.GAME_NAME = VERBS, "back-alley"
 
 
 def _leading_team(scores: tuple[int, int]) -> int | None:

@@ -196,8 +196,6 @@ class TractorState(State):
     fields; the rest is grouped in records that change together, and every successor is made by
     ``evolve``."""
 
-    VERBS = VERBS
-    GAME_NAME = "tractor"
 
     config: Config
     seed: int
@@ -283,7 +281,7 @@ class TractorState(State):
             return True
         return self.stage == "draw" and bool(self._declarations(seat))
 
-    def _checked(self, action: Action | str, seat: int | None) -> tuple[Action, int]:
+    def _checked(self, action: Action | str, seat: object) -> tuple[Action, int]:
         try:
             return State._checked(self, action, seat)  # a slotted dataclass: no zero-argument super()
         except NotYourTurnError:
@@ -608,7 +606,7 @@ class TractorState(State):
         return State._action_event(self, seat, action, caused)
 
     # --- card-by-card selection ------------------------------------------------------------------
-    def selectable(self, picked: Sequence[Card] = (), seat: int | None = None) -> tuple[Card, ...]:
+    def selectable(self, picked: Sequence[Card] = (), seat: object = None) -> tuple[Card, ...]:
         """The distinct cards the seat (default: to move) may add to ``picked`` for its current
         multi-card action — a play, the kitty, or a declaration — so that some legal completion
         exists (in canonical order; empty when the seat has no such action now)."""
@@ -631,7 +629,7 @@ class TractorState(State):
             return tuple(sorted(out, key=action_key))
         return ()
 
-    def pick(self, seat: int | None = None) -> Pick | None:
+    def pick(self, seat: object = None) -> Pick | None:
         """The seat's multi-card action now: a play (its count: the cards led; None for a lead), the
         kitty (8 cards) or a declaration (None when declarations of several sizes are open)."""
         s = self._seat(seat)
@@ -649,7 +647,7 @@ class TractorState(State):
             return _DECLARE_PICKS.get(sizes.pop()) if len(sizes) == 1 else _DECLARE_PICK
         return None
 
-    def completes(self, picked: Sequence[Card], seat: int | None = None) -> Action | None:
+    def completes(self, picked: Sequence[Card], seat: object = None) -> Action | None:
         pick = self.pick(seat)
         if pick is None or not picked or (pick.count is not None and len(picked) != pick.count):
             return None
@@ -682,10 +680,10 @@ class TractorState(State):
         return reason
 
     # --- what each seat sees ---------------------------------------------------------------------
-    def view(self, seat: int | None = None) -> TractorView:
+    def view(self, seat: object = None) -> TractorView:
         return build_view(self, self._viewer(seat))
 
-    def seat_fields(self, seat: int | None) -> dict[str, Any]:
+    def seat_fields(self, seat: object) -> dict[str, Any]:
         return seat_fields(self, self._viewer(seat))
 
     def card_locations(self) -> Mapping[str, Sequence[Card]]:
@@ -702,7 +700,7 @@ class TractorState(State):
     def public_cards(self) -> dict[int, Counter[Card]]:
         return sight.public_cards(self)
 
-    def hidden_cards(self, seat: int | None) -> Sequence[Card]:
+    def hidden_cards(self, seat: object) -> Sequence[Card]:
         return sight.hidden_cards(self, self._viewer(seat))
 
     def _hands_open(self) -> bool:
@@ -714,6 +712,10 @@ class TractorState(State):
             f"<TractorState round {self.round.number + 1} phase={self.stage}{mover}, levels "
             f"{level_name(self.round.levels[0])}-{level_name(self.round.levels[1])}, {len(self.log)} actions>"
         )
+
+
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+TractorState.VERBS, TractorState.GAME_NAME = VERBS, "tractor"
 
 
 _DRAW_ONLY = (DRAW,)
