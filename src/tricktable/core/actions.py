@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, TypeGuard
 
 from tricktable.cards import ALL_CARDS, Card, CardParseError, format_cards, parse_cards
 from tricktable.compiled import python_class
@@ -33,6 +34,7 @@ __all__ = [
     "Verb",
     "action_key",
     "checked_action",
+    "is_action",
     "is_well_formed",
     "parse_action",
     "verb_table",
@@ -74,27 +76,29 @@ class Action:
         return Action(verb, ordered, arg)
 
     def __str__(self) -> str:
+        fields: Any = self  # read untyped, as in _parts: a hand-built action may hold anything
         # Kept only for a plain int, str or no argument: a bid of False equals a bid of 0 as a key.
-        keep = type(self.arg) in _KEPT_ARGS
+        keep = type(fields.arg) in _KEPT_ARGS
         try:
             text = _TEXTS.get(self) if keep else None
         except TypeError:  # a hand-built action with unhashable parts: not kept
             text, keep = None, False
         if text is not None:
             return text
+        verb, cards, arg = fields.verb, fields.cards, fields.arg
         try:
-            if self.cards:
-                text = f"{self.verb} {format_cards(self.cards)}"
-            elif self.arg is not None:
-                text = f"{self.verb} {self.arg}"
+            if cards:
+                text = f"{verb} {format_cards(cards)}"
+            elif arg is not None:
+                text = f"{verb} {arg}"
             else:
-                text = str(self.verb)
+                text = str(verb)
             if keep and len(_TEXTS) < _TEXTS_KEPT:
                 _TEXTS[self] = text
             return text
         except Exception:  # a hand-built action with malformed content: show its parts, never raise
-            parts = [self.verb if type(self.verb) is str else shown(self.verb)]
-            parts += [shown(x) for x in (self.cards, self.arg) if x is not None and not _empty_tuple(x)]
+            parts = [verb if type(verb) is str else shown(verb)]
+            parts += [shown(x) for x in (cards, arg) if x is not None and not _empty_tuple(x)]
             return " ".join(parts)
 
     def __repr__(self) -> str:
@@ -109,6 +113,20 @@ class Action:
 
 
 _SINGLE_PLAYS = tuple(Action("play", (c,)) for c in ALL_CARDS)
+
+
+def _parts(action: Action) -> tuple[Any, Any, Any]:
+    """An action's verb, cards and argument, as a hand-built action may hold anything: read untyped,
+    since code compiled by mypyc checks a field read against its declared type (a bare TypeError
+    before the clear error that names what is wrong)."""
+    fields: Any = action
+    return fields.verb, fields.cards, fields.arg
+
+
+def is_action(value: object) -> TypeGuard[Action]:
+    """``isinstance(value, Action)``, a subclass made outside the package included: compiled by mypyc,
+    ``isinstance`` with one of the package's classes knows only the subclasses compiled with it."""
+    return issubclass(type(value), Action)
 
 
 def play(card: Card) -> Action:
@@ -158,10 +176,8 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
 
     Raises :class:`InvalidActionError` naming what was wrong and what is allowed.
     """
-    if isinstance(text, Action):
-        return checked_action(
-            text if type(text) is Action else Action(text.verb, text.cards, text.arg), verbs
-        )
+    if is_action(text):
+        return checked_action(text if type(text) is Action else Action(*_parts(text)), verbs)
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text like 'play 7H', not {type(text).__name__} {shown(text)}")
     tokens = text.split()
@@ -212,8 +228,10 @@ def checked_action(action: Action, verbs: Mapping[str, Verb]) -> Action:
     ``int`` of 0 or more (not a bool) or one of the verb's words. Every game state checks an action
     object here before its rules look at it (its own listed actions are well formed by construction).
     """
-    # The hot path of every apply: plain comparisons, no generator, the common shapes first.
-    name, cards, arg = action.verb, action.cards, action.arg
+    # The hot path of every apply: plain comparisons, no generator, the common shapes first. The
+    # fields are read untyped, as in _parts, without its call.
+    fields: Any = action
+    name, cards, arg = fields.verb, fields.cards, fields.arg
     verb = verbs.get(name) if type(name) is str else None
     if verb is not None and type(cards) is tuple:
         kind = verb.args
@@ -239,7 +257,7 @@ def checked_action(action: Action, verbs: Mapping[str, Verb]) -> Action:
 def is_well_formed(action: object, verbs: Mapping[str, Verb]) -> bool:
     """Whether ``action`` is an action that :func:`checked_action` accepts (for membership tests,
     which answer rather than raise)."""
-    if not isinstance(action, Action):
+    if not is_action(action):
         return False
     try:
         checked_action(action, verbs)
@@ -250,7 +268,7 @@ def is_well_formed(action: object, verbs: Mapping[str, Verb]) -> bool:
 
 def _malformed(action: Action, verb: Verb | None, verbs: Mapping[str, Verb]) -> str:
     """What is wrong with an action that :func:`checked_action` refuses, and how to write it."""
-    name, cards, arg = action.verb, action.cards, action.arg
+    name, cards, arg = _parts(action)
     if verb is None:
         return _unknown_verb(name if type(name) is str else shown(name), verbs)
     kind = verb.args

@@ -109,7 +109,7 @@ class Game(ABC, Generic[S, C]):
     ) -> S:
         """:meth:`sample`, with the config read."""
 
-    def parse_action(self, text: str | Action) -> Action:
+    def parse_action(self, text: object) -> Action:
         """Canonical text <-> action: ``str(game.parse_action(t))`` is the canonical form of ``t``."""
         return parse_action(text, self.verbs)
 
@@ -126,7 +126,7 @@ class Game(ABC, Generic[S, C]):
             "actions": [[seat, str(action)] for seat, action in state.history],
         }
 
-    def replay(self, record: Mapping[str, Any], *, upto: int | None = None) -> S:
+    def replay(self, record: Mapping[str, Any], *, upto: object = None) -> S:
         """Rebuild the state a record describes (its first ``upto`` actions, if given: a whole number
         from 0 to the number of actions in the record)."""
         state = self.replay_start(record)

@@ -239,24 +239,23 @@ class State(ABC):
         text = f"seat {seat} cannot act now: it is seat {mover}'s turn ({phase} phase)"
         return Reason(text, "turn_of", seat=seat, mover_seat=mover, phase=phase)
 
-    def events(self, seat: object = None, since: int | None = None) -> tuple[Event, ...]:
+    def events(self, seat: object = None, since: object = None) -> tuple[Event, ...]:
         """What ``seat`` (None: a spectator) has seen happen, in order, from the start of the game —
         or, with ``since``, only what happened after version ``since`` (what the actions from the
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
         cards are never in it: a private event shows its cards to its own seat only."""
         return tuple(e for _, e in self.caused_events(seat, since))
 
-    def caused_events(
-        self, seat: object = None, since: int | None = None
-    ) -> tuple[tuple[int, Event], ...]:
+    def caused_events(self, seat: object = None, since: object = None) -> tuple[tuple[int, Event], ...]:
         """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
         so a server can say which of them a bot made for an absent player."""
         viewer = self._viewer(seat)
-        if since is not None and (
-            isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log)
-        ):
-            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
-        return tuple([(i, e.seen_by(viewer)) for i, e in self._logged(0 if since is None else since + 1)])
+        start = 0
+        if since is not None:
+            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
+                raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
+            start = since + 1
+        return tuple([(i, e.seen_by(viewer)) for i, e in self._logged(start)])
 
     def _logged(self, since: int) -> list[tuple[int, Event]]:
         """The events the actions from the ``since``-th on caused, each with all its cards and the
@@ -321,22 +320,22 @@ class State(ABC):
             return ()
         return self._legal(s)
 
-    def parse(self, action: Action | str) -> Action:
+    def parse(self, action: object) -> Action:
         """An action from text (or an action, checked to be one of this game's verbs)."""
         return parse_action(action, self.VERBS)
 
-    def check(self, action: Action | str, seat: object = None) -> None:
+    def check(self, action: object, seat: object = None) -> None:
         """Raise the error that :meth:`apply` would raise, or return None if the action is legal."""
         self._checked(action, seat)
 
-    def is_legal(self, action: Action | str, seat: object = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         try:
             self._checked(action, seat)
         except (IllegalActionError, InvalidActionError):
             return False
         return True
 
-    def apply(self, action: Action | str, seat: object = None) -> Self:
+    def apply(self, action: object, seat: object = None) -> Self:
         """The state after ``seat`` (default: the seat to move) takes ``action``; raises
         :class:`IllegalActionError` with the reason if the rules forbid it. This state is unchanged."""
         act, s = self._checked(action, seat)
@@ -355,7 +354,7 @@ class State(ABC):
                 raise NotYourTurnError(_NAME_SEAT)
         return self._next(action, seat)
 
-    def _checked(self, action: Action | str, seat: object) -> tuple[Action, int]:
+    def _checked(self, action: object, seat: object) -> tuple[Action, int]:
         # An action object (built in code, or listed by legal_actions) must be well formed: what the
         # games' rules assume, and what replays identically from its text.
         act = checked_action(action, self.VERBS) if type(action) is Action else self.parse(action)

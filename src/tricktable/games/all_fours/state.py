@@ -161,7 +161,6 @@ class AllFoursState(State):
     changes on most actions (the log, the seat to move, the hands, the trick, the calls) are fields;
     the rest is grouped in records that change together, and every successor is made by ``evolve``."""
 
-
     config: Config
     seed: int
     decks: tuple[tuple[Card, ...], ...]

@@ -111,7 +111,6 @@ the first; ``over``: after the last hand. A throw-in or a finished hand deals th
 class BackAlleyState(State):
     """One moment of a game of Back Alley. Build with ``GAME.new(...)``; advance with ``apply``."""
 
-
     config: Config
     seed: int
     decks: tuple[tuple[Card, ...], ...]

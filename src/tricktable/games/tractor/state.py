@@ -196,7 +196,6 @@ class TractorState(State):
     fields; the rest is grouped in records that change together, and every successor is made by
     ``evolve``."""
 
-
     config: Config
     seed: int
     decks: tuple[tuple[Card, ...], ...]
@@ -281,7 +280,7 @@ class TractorState(State):
             return True
         return self.stage == "draw" and bool(self._declarations(seat))
 
-    def _checked(self, action: Action | str, seat: object) -> tuple[Action, int]:
+    def _checked(self, action: object, seat: object) -> tuple[Action, int]:
         try:
             return State._checked(self, action, seat)  # a slotted dataclass: no zero-argument super()
         except NotYourTurnError:
