@@ -115,10 +115,11 @@ class Action:
 _SINGLE_PLAYS = tuple(Action("play", (c,)) for c in ALL_CARDS)
 
 
-def _parts(action: Action) -> tuple[Any, Any, Any]:
+def _parts(action: object) -> tuple[Any, Any, Any]:
     """An action's verb, cards and argument, as a hand-built action may hold anything: read untyped,
     since code compiled by mypyc checks a field read against its declared type (a bare TypeError
-    before the clear error that names what is wrong)."""
+    before the clear error that names what is wrong), and a parameter declared ``Action`` against that
+    class, an interpreted subclass refused."""
     fields: Any = action
     return fields.verb, fields.cards, fields.arg
 
@@ -260,7 +261,7 @@ def is_well_formed(action: object, verbs: Mapping[str, Verb]) -> bool:
     if not is_action(action):
         return False
     try:
-        checked_action(action, verbs)
+        checked_action(action if type(action) is Action else Action(*_parts(action)), verbs)
     except InvalidActionError:
         return False
     return True
