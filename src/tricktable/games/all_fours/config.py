@@ -3,9 +3,7 @@ as written there."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
 
 from tricktable.compiled import python_class
 from tricktable.core.config import GameConfig, option
@@ -49,8 +47,10 @@ class Config(GameConfig):
         False, doc="the owner's partner, not only the opponents, may call an exposed card"
     )
 
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "tournament": {"hang_jack_points": 6, "game_points": 2},
-        "short": {"target": 7},
-        "two-player": {"players": 2},
-    }
+
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+Config.presets = {
+    "tournament": {"hang_jack_points": 6, "game_points": 2},
+    "short": {"target": 7},
+    "two-player": {"players": 2},
+}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
 
 from tricktable.cards import Rank
 from tricktable.compiled import python_class
@@ -105,12 +104,6 @@ class Config(GameConfig):
         "an advance that would skip one stops there",
     )
 
-    presets: ClassVar[dict[str, dict[str, Any]]] = {
-        "seeds": {},
-        "pagat": {"no_trump_rank_cards_are_trump": True},
-        "defend": {"must_defend_levels": "5,10,K"},
-    }
-
     def __post_init__(self) -> None:
         super().__post_init__()
         parse_levels(self.must_defend_levels)  # validates the text
@@ -119,3 +112,11 @@ class Config(GameConfig):
     def defend_levels(self) -> frozenset[int]:
         """The levels of ``must_defend_levels``, as pip values."""
         return parse_levels(self.must_defend_levels)
+
+
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+Config.presets = {
+    "seeds": {},
+    "pagat": {"no_trump_rank_cards_are_trump": True},
+    "defend": {"must_defend_levels": "5,10,K"},
+}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank
 from tricktable.compiled import python_class
@@ -56,8 +56,10 @@ class TractorView(View):
     kitty_taken: tuple[Card, ...]
     failed_throws: tuple[Mapping[str, Any], ...]
 
-    # The kitty is seen by the seat that took it, not by the others (sight.sees_kitty).
-    SEAT_FIELDS: ClassVar[tuple[str, ...]] = (*View.SEAT_FIELDS, "kitty", "kitty_taken")
+
+# The kitty is seen by the seat that took it, not by the others (sight.sees_kitty).
+# Set after the class: mypyc would hand a class variable in a dataclass body to ``dataclass`` as a field.
+TractorView.SEAT_FIELDS = (*View.SEAT_FIELDS, "kitty", "kitty_taken")
 
 
 def build_view(state: TractorState, seat: int | None) -> TractorView:
