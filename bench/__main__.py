@@ -1,5 +1,6 @@
 """``make bench``: throughput of every game through the public API, Tractor's query latencies, and the
-OpenSpiel anchor measured in the same run, alternating with ours (shared machines drift).
+OpenSpiel anchor measured in the same run, alternating with ours (shared machines drift); then the
+compiled build against the pure one on the issue's targets (``bench.builds``).
 
     python -m bench [--seconds S] [--rounds R] [--game NAME ...] [--json FILE]
 """
@@ -97,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
         }
     if not anchor_runs and "back-alley" in names:
         print("\nanchors: not installed here (`make anchors` installs them); no side-by-side figure")
+
+    from bench.builds import report_builds
+
+    report["builds"] = report_builds(args.seconds, args.rounds)
 
     if "tractor" in names:
         from bench.tractor_queries import report_queries
