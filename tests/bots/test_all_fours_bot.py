@@ -60,6 +60,13 @@ def test_leads_the_top_trump_to_draw_out_the_opponents_jack() -> None:
     assert choice(new_game(3, hands, "8H").apply("stand")) == "play AH"
 
 
+def test_leads_low_from_its_longest_side_suit_never_a_side_ace() -> None:
+    # diamonds trump: seat 0's king of diamonds is not the boss (the ace is out), so it leads a side
+    # card; any player may trump a plain lead, so the ace of hearts stays home to take a ten later
+    state = new_game(3, BASE, "5D").apply("stand")
+    assert choice(state) == "play 2H"
+
+
 def test_captures_the_opponents_jack_with_a_higher_trump() -> None:
     # seat 0 leads a spade and seat 1 trumps with its jack: seat 2 overtrumps with the queen
     hands = ["AH KH 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "QH 6S TS 2S 6C 7C", "TH 3H 3S QD 8C 9C"]

@@ -5,7 +5,8 @@
   a hang, and its trumps and counting cards for Game. Beg anyway when a gift point would win the game;
   run when giving would lose it.
 - Lead the top trump when no trump can beat it and it may draw the jack or the ten of trumps, or from
-  three trumps or more; never lead its own jack while a higher trump is out.
+  three trumps or more; never lead its own jack while a higher trump is out. Otherwise lead low from
+  its longest side suit, never a side ace (trumping is always allowed: a led ace is ruffed for its points).
 - Win tricks that hold points (tens above all, and the opponents' jack) with its cheapest winning card;
   take a trick with the best card left of the led suit (no trump spent); play its jack whenever it wins
   safely; give the jack, then counting cards, to a partner who is sure to win; otherwise play low and
@@ -169,10 +170,9 @@ class HeuristicBot(Bot):
                 return top
         sides = [c for c in cards if not t.is_trump(c)]
         if sides:
-            aces = [c for c in sides if c % 13 == _ACE]
-            if aces:
-                return aces[0]
-            # a low card that risks no points, from the longest side suit
+            # A low card that risks no points, from the longest side suit. Never a side ace: anyone
+            # may trump a plain lead even when able to follow, so a led ace hands its 4 card points
+            # to the first opponent with a trump; kept, it takes a trick where a ten or a court falls.
             safe = [c for c in sides if CARD_POINTS[c] == 0] or sides
             return min(safe, key=lambda c: (-sum(1 for x in sides if x // 13 == c // 13), c % 13))
         non_jack = [c for c in trumps if c != jack] or trumps
