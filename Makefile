@@ -69,8 +69,10 @@ typecheck: $(STAMP)
 pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
 
-# The tests of the compiled modules (and their doctests) again on their pure Python source.
-PURE_TESTS := tests/analysis tests/core/test_builds.py src/tricktable/analysis
+# The tests of the compiled modules (the solver's, the rules': conformance, golden, each game's and the
+# core's) and their doctests again on their pure Python source.
+PURE_TESTS := tests/analysis tests/conformance tests/golden tests/games tests/core \
+	src/tricktable/analysis src/tricktable/cards.py src/tricktable/core src/tricktable/games
 pytest-pure: $(STAMP)
 	TRICKTABLE_PURE=1 $(BIN)/pytest $(PURE_TESTS)
 

@@ -29,15 +29,48 @@ from types import ModuleType
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "is_compiled", "source_path", "stale_modules"]
 
+_PACKAGE = Path(__file__).parent
+_GAMES = sorted(p.name for p in (_PACKAGE / "games").iterdir() if (p / "__init__.py").exists())
+
 # The double-dummy solver's search (issue 18's budget): bitmask loops over plain ints, 3-4x faster
-# compiled. The rules core joins this list once it compiles natively (issue 20).
+# compiled, with each game's solver (analysis/<game>.py). Then the rules core (issue 20): cards, the
+# core and every module of every game, found on disk so that a new game needs no line here. Left to
+# the interpreter: the packages' ``__init__`` modules, which only gather names; evolve, whose copiers
+# are code generated at run time (exec); and events, views and config, whose dataclasses stay Python
+# classes (tricktable.compiled) with class variables in the body (an event's kind, a view's seat
+# fields), which mypyc would hand to ``dataclass`` as fields.
 COMPILED_MODULES: tuple[str, ...] = (
     "tricktable.analysis.search",
-    "tricktable.analysis.back_alley",
-    "tricktable.analysis.all_fours",
+    *(f"tricktable.analysis.{game}" for game in _GAMES if (_PACKAGE / "analysis" / f"{game}.py").exists()),
+    "tricktable.cards",
+    *(
+        f"tricktable.core.{name}"
+        for name in (
+            "actions",
+            "description",
+            "errors",
+            "game",
+            "history",
+            "labels",
+            "marks",
+            "panel",
+            "pick",
+            "reveal",
+            "rng",
+            "sampling",
+            "schema",
+            "state",
+            "trick",
+        )
+    ),
+    *(
+        f"tricktable.games.{game}.{path.stem}"
+        for game in _GAMES
+        for path in sorted((_PACKAGE / "games" / game).glob("*.py"))
+        if path.stem != "__init__"
+    ),
 )
 
-_PACKAGE = Path(__file__).parent
 _PURE_SWITCH = "TRICKTABLE_PURE"
 
 

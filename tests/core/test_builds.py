@@ -17,12 +17,14 @@ from tricktable import builds
 
 _SRC = Path(builds.__file__).parent.parent
 
-# Imports the compiled modules and a few others, then prints where each tricktable module came from
+# Imports every listed module and a few others, then prints where each tricktable module came from
 # and the solver's values of the first All Fours and Back Alley plays of two seeds.
 _PROBE = """
-import json, sys, warnings
+import importlib, json, sys, warnings
 warnings.simplefilter("always")
 from tricktable import builds
+for module in builds.COMPILED_MODULES:
+    importlib.import_module(module)
 from tricktable.analysis import solve
 from tricktable.games.all_fours import GAME as ALL_FOURS
 from tricktable.games.back_alley import GAME as BACK_ALLEY
