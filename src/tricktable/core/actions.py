@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeGuard
+from typing import Any
 
 from tricktable.cards import ALL_CARDS, Card, CardParseError, format_cards, parse_cards
 from tricktable.compiled import python_class
@@ -124,9 +124,10 @@ def _parts(action: object) -> tuple[Any, Any, Any]:
     return fields.verb, fields.cards, fields.arg
 
 
-def is_action(value: object) -> TypeGuard[Action]:
+def is_action(value: object) -> bool:
     """``isinstance(value, Action)``, a subclass made outside the package included: compiled by mypyc,
-    ``isinstance`` with one of the package's classes knows only the subclasses compiled with it."""
+    ``isinstance`` with one of the package's classes knows only the subclasses compiled with it (and
+    a value narrowed to ``Action`` is checked against it), so this says no more than a ``bool``."""
     return issubclass(type(value), Action)
 
 
@@ -177,8 +178,10 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
 
     Raises :class:`InvalidActionError` naming what was wrong and what is allowed.
     """
-    if is_action(text):
-        return checked_action(text if type(text) is Action else Action(*_parts(text)), verbs)
+    if type(text) is Action:
+        return checked_action(text, verbs)
+    if is_action(text):  # a subclass: read as the plain action it stands for
+        return checked_action(Action(*_parts(text)), verbs)
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text like 'play 7H', not {type(text).__name__} {shown(text)}")
     tokens = text.split()

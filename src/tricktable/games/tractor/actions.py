@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from tricktable.cards import Card
-from tricktable.core.actions import Action, ArgKind, Verb, is_action, is_well_formed, play, verb_table
+from tricktable.core.actions import Action, ArgKind, Verb, is_well_formed, play, verb_table
 
 __all__ = ["DRAW", "PASS", "VERBS", "CardActions"]
 
@@ -57,8 +57,8 @@ class CardActions(Sequence[Action]):
 
     def __contains__(self, value: object) -> bool:
         return (
-            is_action(value)
-            and is_well_formed(value, VERBS)  # first: a malformed action's fields may be of any type
+            is_well_formed(value, VERBS)  # first: a malformed action's fields may be of any type
+            and isinstance(value, Action)
             and value.verb == self._verb
             and self._is_legal(value)
         )
