@@ -395,7 +395,9 @@ def pick_pair(page: Page, size: str) -> bool:
 def test_tractor_round_with_multi_card_plays_picked_card_by_card(
     browser: Browser, server: Server, size: str
 ) -> None:
-    table = server.table("tractor", [None, "heuristic", "heuristic", "heuristic"], seed=5)
+    # the summary waits for the player, as at a real table (the test server's own deal pause is 0): the
+    # deal's last trick stays on the table until Continue, however slowly the test reads the page
+    table = server.table("tractor", [None, "heuristic", "heuristic", "heuristic"], seed=5, deal_pause=60)
     page = new_page(browser, PHONE if size == "phone" else DESKTOP)
     open_table(page, server.url, table)
     multi = 0
