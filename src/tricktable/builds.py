@@ -72,6 +72,7 @@ COMPILED_MODULES: tuple[str, ...] = (
 )
 
 _PURE_SWITCH = "TRICKTABLE_PURE"
+_NAMED = 3  # stale modules a warning names (a partial build can leave dozens)
 
 
 def source_path(module: str) -> Path:
@@ -138,10 +139,11 @@ def choose() -> None:
         return
     pure = os.environ.get(_PURE_SWITCH, "") not in ("", "0")
     if not pure and (stale := stale_modules()):
+        more = len(stale) - _NAMED
+        named = ", ".join(stale[:_NAMED]) + (f" and {more} more" if more > 0 else "")
         warnings.warn(
-            f"tricktable: the compiled build is stale ({', '.join(stale)}: missing, or older than the "
-            "source); running the pure Python source. `make` (or `python setup.py build_ext --inplace`) "
-            "rebuilds it.",
+            f"tricktable: the compiled build is stale ({named}: missing, or older than the source); "
+            "running the pure Python source. `make` (or `python setup.py build_ext --inplace`) rebuilds it.",
             RuntimeWarning,
             stacklevel=2,
         )

@@ -131,6 +131,14 @@ def is_action(value: object) -> bool:
     return issubclass(type(value), Action)
 
 
+def _plain(value: object) -> Action | None:
+    """The plain action ``value`` stands for: itself, or a subclass's fields as an :class:`Action`
+    (what it replays as); None when it is no action."""
+    if type(value) is Action:
+        return value
+    return Action(*_parts(value)) if is_action(value) else None
+
+
 def play(card: Card) -> Action:
     """The (cached) action that plays one card."""
     return _SINGLE_PLAYS[card]
@@ -178,10 +186,9 @@ def parse_action(text: object, verbs: Mapping[str, Verb]) -> Action:
 
     Raises :class:`InvalidActionError` naming what was wrong and what is allowed.
     """
-    if type(text) is Action:
-        return checked_action(text, verbs)
-    if is_action(text):  # a subclass: read as the plain action it stands for
-        return checked_action(Action(*_parts(text)), verbs)
+    plain = _plain(text)
+    if plain is not None:
+        return checked_action(plain, verbs)
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text like 'play 7H', not {type(text).__name__} {shown(text)}")
     tokens = text.split()
@@ -261,10 +268,11 @@ def checked_action(action: Action, verbs: Mapping[str, Verb]) -> Action:
 def is_well_formed(action: object, verbs: Mapping[str, Verb]) -> bool:
     """Whether ``action`` is an action that :func:`checked_action` accepts (for membership tests,
     which answer rather than raise)."""
-    if not is_action(action):
+    plain = _plain(action)
+    if plain is None:
         return False
     try:
-        checked_action(action if type(action) is Action else Action(*_parts(action)), verbs)
+        checked_action(plain, verbs)
     except InvalidActionError:
         return False
     return True
