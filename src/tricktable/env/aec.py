@@ -114,18 +114,17 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         layout, _ = layout_for(name, self.num_seats)
         self.layout = layout
         low, high = layout.bounds()
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.size,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
-            a: spaces.Discrete(self.size) for a in self.possible_agents
-        }
+        # Every seat's spaces are the same: one object each, shared by the agents (gymnasium's Box
+        # formats its bounds when made, most of an environment's construction for 584 of them).
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.size,), dtype=np.int8),
+            }
+        )
+        action_space: spaces.Space[Any] = spaces.Discrete(self.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(self.possible_agents, action_space)
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self.picked: tuple[Card, ...] = ()
