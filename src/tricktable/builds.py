@@ -38,7 +38,9 @@ _GAMES = sorted(p.name for p in (_PACKAGE / "games").iterdir() if (p / "__init__
 # the interpreter: the packages' ``__init__`` modules, which only gather names; evolve, whose copiers
 # are code generated at run time (exec); and events, views and config, whose dataclasses stay Python
 # classes (tricktable.compiled) with class variables in the body (an event's kind, a view's seat
-# fields), which mypyc would hand to ``dataclass`` as fields.
+# fields), which mypyc would hand to ``dataclass`` as fields; and each game's config, so that its
+# state, a native class, may narrow ``State.config`` to it (mypyc lets a native subclass narrow an
+# attribute only between classes it does not compile).
 COMPILED_MODULES: tuple[str, ...] = (
     "tricktable.analysis.search",
     *(f"tricktable.analysis.{game}" for game in _GAMES if (_PACKAGE / "analysis" / f"{game}.py").exists()),
@@ -67,7 +69,7 @@ COMPILED_MODULES: tuple[str, ...] = (
         f"tricktable.games.{game}.{path.stem}"
         for game in _GAMES
         for path in sorted((_PACKAGE / "games" / game).glob("*.py"))
-        if path.stem != "__init__"
+        if path.stem not in ("__init__", "config")
     ),
 )
 

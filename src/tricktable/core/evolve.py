@@ -2,11 +2,15 @@
 
 To mypy, :func:`evolve` *is* ``dataclasses.replace``, whose plugin checks every change's name and type
 against the dataclass: a misspelt field or a wrong type fails ``mypy --strict`` at the call. At run time
-it does what ``replace`` does for a frozen slotted dataclass without ``__post_init__`` (every state
-and record of the games), through a copier generated once per class that fills the new instance's
-slots straight from the old one: ``replace`` rebuilds the changes dict from every field and goes
-through the frozen ``__init__`` (one ``object.__setattr__`` per field), about three times the cost,
-and successors are built on every action. Any other class goes through ``replace`` itself.
+it does what ``replace`` does for a frozen dataclass without ``__post_init__`` (every state and record
+of the games), through a copier generated once per class that fills the new instance's fields straight
+from the old one: ``replace`` rebuilds the changes dict from every field and goes through the frozen
+``__init__`` (one ``object.__setattr__`` per field), about three times the cost, and successors are
+built on every action. A slotted class's copier sets each slot; a class whose instances keep a
+``__dict__`` (a state of the pure build) has its fields written into the new one's; a native class
+compiled by mypyc, which only its own ``__init__`` may fill, is called with every field by keyword
+(its compiled ``__init__`` sets them directly), as ``replace`` calls any other class; a class with a
+``__post_init__`` or a field left out of ``__init__`` goes through ``replace`` itself.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -34,19 +38,27 @@ _COPIERS: dict[type, tuple[_Copier, frozenset[str]]] = {}
 
 
 def _copier(cls: type) -> tuple[_Copier, frozenset[str]]:
-    """``copy(old, changes)`` for ``cls``, setting each slot to its change or its old value, and the
+    """``copy(old, changes)`` for ``cls``, giving each field its change or its old value, and the
     class's field names (a change must name one)."""
     names = [f.name for f in dataclasses.fields(cls)]
-    slotted = "__slots__" in cls.__dict__ and "__dict__" not in cls.__dict__
-    if not slotted or hasattr(cls, "__post_init__") or any(not f.init for f in dataclasses.fields(cls)):
+    if hasattr(cls, "__post_init__") or any(not f.init for f in dataclasses.fields(cls)):
         return _by_replace, frozenset(names)
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = ["def copy(old, changes):", "    new = _new(_cls)"]
-    for i, name in enumerate(names):
-        scope[f"_set{i}"] = getattr(cls, name).__set__
-        lines.append(f"    _set{i}(new, changes[{name!r}] if {name!r} in changes else old.{name})")
-    lines.append("    return new")
-    exec("\n".join(lines), scope)  # the source is built above from the class's own field names
+    value = {name: f"changes[{name!r}] if {name!r} in changes else old.{name}" for name in names}
+    if "__slots__" in cls.__dict__ and "__dict__" not in cls.__dict__:
+        scope.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
+        body = ["new = _new(_cls)", *(f"_set_{n}(new, {v})" for n, v in value.items()), "return new"]
+    elif cls.__dictoffset__:  # instances keep a __dict__
+        body = [
+            "new = _new(_cls)",
+            "d = new.__dict__",
+            *(f"d[{n!r}] = {v}" for n, v in value.items()),
+            "return new",
+        ]
+    else:  # a native class, as replace builds any other: its __init__ takes every field by name
+        body = [f"return _cls({', '.join(f'{n}={v}' for n, v in value.items())})"]
+    source = "\n".join(["def copy(old, changes):", *(f"    {line}" for line in body)])
+    exec(source, scope)  # built above from the class's own field names
     copy: _Copier = scope["copy"]
     return copy, frozenset(names)
 

@@ -19,13 +19,12 @@ The base class does the rest: parsing text actions, the turn check, the action l
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from tricktable.cards import Card
-from tricktable.compiled import python_class
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
@@ -72,11 +71,14 @@ class Result:
         }
 
 
-@python_class
-class State(ABC):
-    """Base of every game state. Subclasses are frozen dataclasses (equality is field by field)."""
+class State:
+    """Base of every game state. Subclasses are frozen dataclasses (equality is field by field).
 
-    __slots__ = ()
+    Compiled by mypyc, the states are native classes, whose fields compiled code reads and sets
+    directly: so this base is one too, and no ``ABC`` (``dataclass`` cannot finish a native subclass
+    of an ``ABCMeta`` class); mypy still refuses to build a state that leaves an abstract method out.
+    A game's state narrows ``config`` to its own ``Config``, which mypyc accepts as long as the config
+    classes are not compiled (``tricktable.builds``)."""
 
     VERBS: ClassVar[Mapping[str, Verb]]
     GAME_NAME: ClassVar[str]

@@ -154,8 +154,7 @@ class Tricks:
     last_winner: int | None = None
 
 
-@python_class
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, init=False, repr=False)
 class AllFoursState(State):
     """One moment of a game of All Fours. Build with ``GAME.new(...)``; advance with ``apply``. What
     changes on most actions (the log, the seat to move, the hands, the trick, the calls) are fields;
@@ -175,6 +174,34 @@ class AllFoursState(State):
     deal: Deal
     tricks: Tricks
     match: Match
+
+    def __init__(
+        self,
+        config: Config,
+        seed: int,
+        decks: tuple[tuple[Card, ...], ...],
+        log: Log,
+        stage: Phase,
+        mover: int | None,
+        hands: tuple[tuple[Card, ...], ...],
+        trick: tuple[Card, ...],
+        calls: Calls,
+        deal: Deal,
+        tricks: Tricks,
+        match: Match,
+    ) -> None:
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "mover", mover)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "calls", calls)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "match", match)
 
     # --- protocol --------------------------------------------------------------------------------
     @property

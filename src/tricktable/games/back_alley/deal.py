@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
-from tricktable.compiled import python_class
 from tricktable.core.errors import ConfigError
 from tricktable.core.rng import rng_for
 
@@ -44,8 +43,7 @@ def first_dealer(seed: int) -> int:
     return rng_for(seed, "first dealer").randrange(SEATS)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Deal:
     """The cards of one deal once trump is settled. ``trump`` is a suit index or NO_TRUMP."""
 
@@ -57,6 +55,26 @@ class Deal:
     stock: tuple[Card, ...]
     discard: tuple[Card, ...]
     discarded_by: int | None
+
+    def __init__(
+        self,
+        dealer: int,
+        size: int,
+        hands: tuple[tuple[Card, ...], ...],
+        trump: int,
+        turn_up: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        discarded_by: int | None,
+    ) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "turn_up", turn_up)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "discard", discard)
+        object.__setattr__(self, "discarded_by", discarded_by)
 
 
 def deal(deck: Sequence[Card], dealer: int, size: int) -> Deal:

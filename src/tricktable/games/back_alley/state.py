@@ -5,20 +5,19 @@ happen inside the action that finishes the bidding (a throw-in) or the last tric
 
 Speed: the cards the seat to move may play are found once, by :func:`play.play_rule`, when the state is
 made; checking a play is then a membership test, and only a refused action is explained (by the same
-rule). States are built by :func:`_build`, which fills the slots directly: a frozen dataclass's
-``__init__`` costs twice as much, and :func:`~tricktable.core.state.evolve` with the changes by
-keyword (even through a copier generated for the class) made random play about 15 % slower; this is
-the hot path of every search and simulation.
+rule). Each transition builds its successor with every field given, by the state's own ``__init__``
+(compiled, a native class's: see :mod:`tricktable.compiled`); :func:`~tricktable.core.state.evolve`
+with the changes by keyword made random play about 15 % slower. This is the hot path of every search
+and simulation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
-from tricktable.compiled import python_class
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.errors import Reason
 from tricktable.core.events import DealScored, GameOver, single_trick_won
@@ -65,8 +64,7 @@ class Trick(NamedTuple):
         return single_plays(self.leader, self.cards, SEATS)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Match:
     """What runs across hands: the hand number (1-based), deals made so far (thrown-in ones too),
     the scores and the score sheet."""
@@ -76,26 +74,47 @@ class Match:
     scores: tuple[int, int]
     sheet: tuple[HandRecord, ...]
 
+    def __init__(
+        self, number: int, deals: int, scores: tuple[int, int], sheet: tuple[HandRecord, ...]
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "deals", deals)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "sheet", sheet)
 
-@python_class
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class Auction:
     """The bids of this hand in order (from left of the dealer), and once all four have bid the
     contracts and whether a board opened trumps."""
 
     bids: tuple[int, ...]
-    contracts: tuple[Contract, Contract] | None = None
-    trumps_open: bool = False
+    contracts: tuple[Contract, Contract] | None
+    trumps_open: bool
+
+    def __init__(
+        self,
+        bids: tuple[int, ...],
+        contracts: tuple[Contract, Contract] | None = None,
+        trumps_open: bool = False,
+    ) -> None:
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "contracts", contracts)
+        object.__setattr__(self, "trumps_open", trumps_open)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Progress:
     """The tricks completed this hand, tricks won per seat, and whether a trump has been played."""
 
     tricks: tuple[Trick, ...]
     won: tuple[int, int, int, int]
     broken: bool
+
+    def __init__(self, tricks: tuple[Trick, ...], won: tuple[int, int, int, int], broken: bool) -> None:
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "broken", broken)
 
 
 _NO_PROGRESS = Progress((), (0, 0, 0, 0), False)
@@ -106,8 +125,7 @@ Phase = Literal["bid", "play", "over"]
 the first; ``over``: after the last hand. A throw-in or a finished hand deals the next hand: ``bid``."""
 
 
-@python_class
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, init=False, repr=False)
 class BackAlleyState(State):
     """One moment of a game of Back Alley. Build with ``GAME.new(...)``; advance with ``apply``."""
 
@@ -126,6 +144,36 @@ class BackAlleyState(State):
     progress: Progress
     playable: tuple[Card, ...]
     """The cards ``mover`` may play (empty while bidding and when the game is over)."""
+
+    def __init__(
+        self,
+        config: Config,
+        seed: int,
+        decks: tuple[tuple[Card, ...], ...],
+        log: Log,
+        match: Match,
+        deal: Deal,
+        auction: Auction,
+        hands: tuple[tuple[Card, ...], ...],
+        trick: tuple[Card, ...],
+        leader: int,
+        mover: int | None,
+        progress: Progress,
+        playable: tuple[Card, ...],
+    ) -> None:
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "match", match)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "auction", auction)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "mover", mover)
+        object.__setattr__(self, "progress", progress)
+        object.__setattr__(self, "playable", playable)
 
     # --- the protocol ---------------------------------------------------------------------------
     @property
@@ -232,7 +280,7 @@ class BackAlleyState(State):
                 self.progress.broken or self.auction.trumps_open,
                 self.config.little_joker_forces,
             )
-            return _build(
+            return BackAlleyState(
                 self.config,
                 self.seed,
                 self.decks,
@@ -267,7 +315,7 @@ class BackAlleyState(State):
         playable, _ = play_rule(
             hands[winner], (), trump, broken or self.auction.trumps_open, self.config.little_joker_forces
         )
-        return _build(
+        return BackAlleyState(
             self.config,
             self.seed,
             self.decks,
@@ -303,7 +351,7 @@ class BackAlleyState(State):
         return self._with(log, auction, leader, playable)
 
     def _with(self, log: Log, auction: Auction, mover: int, playable: tuple[Card, ...]) -> BackAlleyState:
-        return _build(
+        return BackAlleyState(
             self.config,
             self.seed,
             self.decks,
@@ -347,7 +395,7 @@ class BackAlleyState(State):
             final = Match(m.number, m.deals + 1, scores, sheet)
             log = log.with_events(GameOver(scores, _leading_team(scores)))
             # The last hand's deal and tricks stay, so every card is still accounted for.
-            return _build(
+            return BackAlleyState(
                 self.config,
                 self.seed,
                 self.decks,
@@ -426,58 +474,6 @@ def _leading_team(scores: tuple[int, int]) -> int | None:
     return None if a == b else (0 if a > b else 1)
 
 
-_new = object.__new__
-(
-    _set_config,
-    _set_seed,
-    _set_decks,
-    _set_log,
-    _set_match,
-    _set_deal,
-    _set_auction,
-    _set_hands,
-    _set_trick,
-    _set_leader,
-    _set_mover,
-    _set_progress,
-    _set_playable,
-) = (getattr(BackAlleyState, f.name).__set__ for f in fields(BackAlleyState))
-
-
-def _build(
-    config: Config,
-    seed: int,
-    decks: tuple[tuple[Card, ...], ...],
-    log: Log,
-    match: Match,
-    deal: Deal,
-    auction: Auction,
-    hands: tuple[tuple[Card, ...], ...],
-    trick: tuple[Card, ...],
-    leader: int,
-    mover: int | None,
-    progress: Progress,
-    playable: tuple[Card, ...],
-) -> BackAlleyState:
-    """``BackAlleyState(...)`` with the same fields in the same order, without the frozen
-    ``__init__``'s per-field ``object.__setattr__`` (the class has no ``__post_init__``)."""
-    s = _new(BackAlleyState)
-    _set_config(s, config)
-    _set_seed(s, seed)
-    _set_decks(s, decks)
-    _set_log(s, log)
-    _set_match(s, match)
-    _set_deal(s, deal)
-    _set_auction(s, auction)
-    _set_hands(s, hands)
-    _set_trick(s, trick)
-    _set_leader(s, leader)
-    _set_mover(s, mover)
-    _set_progress(s, progress)
-    _set_playable(s, playable)
-    return s
-
-
 def start(
     config: Config, seed: int, decks: tuple[tuple[Card, ...], ...], log: Log, match: Match, dealer: int
 ) -> BackAlleyState:
@@ -488,6 +484,6 @@ def start(
     dealt = deal(deck, dealer, size)
     log = log.with_events((deal_events, deck, dealt, n + 1, match.scores))
     first = (dealer + 1) % SEATS
-    return _build(
+    return BackAlleyState(
         config, seed, decks, log, match, dealt, Auction(()), dealt.hands, (), first, first, _NO_PROGRESS, ()
     )

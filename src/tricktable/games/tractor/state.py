@@ -188,8 +188,7 @@ class Tricks:
     failed_throws: tuple[FailedThrow, ...] = ()
 
 
-@python_class
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, init=False, repr=False)
 class TractorState(State):
     """One moment of a game of Tractor (an immutable value; :meth:`apply` returns the next one). What
     changes on most actions (the log, the seat to move, the hands, the cards drawn, the trick) are
@@ -213,6 +212,36 @@ class TractorState(State):
     declaring: Declaring
     kitty: Kitty
     tricks: Tricks
+
+    def __init__(
+        self,
+        config: Config,
+        seed: int,
+        decks: tuple[tuple[Card, ...], ...],
+        log: Log,
+        stage: Phase,
+        mover: int | None,
+        hands: tuple[tuple[Card, ...], ...],
+        drawn: int,
+        trick: tuple[Play, ...],
+        round: Round,
+        declaring: Declaring,
+        kitty: Kitty,
+        tricks: Tricks,
+    ) -> None:
+        object.__setattr__(self, "config", config)
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "log", log)
+        object.__setattr__(self, "stage", stage)
+        object.__setattr__(self, "mover", mover)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "drawn", drawn)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "declaring", declaring)
+        object.__setattr__(self, "kitty", kitty)
+        object.__setattr__(self, "tricks", tricks)
 
     # --- construction ----------------------------------------------------------------------------
     @classmethod
