@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,8 @@ class Stats:
     errors: int = 0
     finished: int = 0
     server_cpu: float | None = None  # the server processes' CPU seconds while measuring (Linux)
+    server_sys: float | None = None  # of which in the kernel (system time: the sockets' sends)
+    frames: Counter[str] = field(default_factory=Counter)  # frames received while measuring, by type
     proxy_cpu: float | None = None  # the proxy's (nginx's workers and master)
     client_cpu: float = 0.0  # this process's, while measuring
 
@@ -83,6 +86,8 @@ async def client(
                 held: dict[str, Any] = {}
                 async for raw in ws:
                     frame = orjson.loads(raw)
+                    if time.monotonic() >= stats.measure_from:
+                        stats.frames[frame["type"]] += 1
                     if frame["type"] == "delta":
                         if frame["since"] != held.get("version"):  # a gap: ask for the whole state
                             await ws.send(json.dumps({"type": "full", "version": held.get("version", -1)}))
@@ -136,18 +141,22 @@ async def _take(
     return True
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """A process's user + system CPU time, from /proc (None where there is no /proc)."""
+def _cpu_seconds(pid: int) -> tuple[float, float] | None:
+    """A process's user and system CPU time, from /proc (None where there is no /proc)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
-def _cpu_of(pids: list[int]) -> float | None:
+def _cpu_of(pids: list[int]) -> tuple[float, float] | None:
+    """The processes' user and system CPU time together."""
     times = [_cpu_seconds(pid) for pid in pids]
-    return None if not pids or None in times else sum(t for t in times if t is not None)
+    if not pids or any(t is None for t in times):
+        return None
+    return sum(t[0] for t in times if t), sum(t[1] for t in times if t)
 
 
 async def _server_cpu(pids: list[int], proxy_pids: list[int], stats: Stats, stop: float) -> None:
@@ -157,9 +166,10 @@ async def _server_cpu(pids: list[int], proxy_pids: list[int], stats: Stats, stop
     end, proxy_end = _cpu_of(pids), _cpu_of(proxy_pids)
     stats.client_cpu = time.process_time() - mine
     if start is not None and end is not None:
-        stats.server_cpu = end - start
+        stats.server_cpu = sum(end) - sum(start)
+        stats.server_sys = end[1] - start[1]
     if proxy is not None and proxy_end is not None:
-        stats.proxy_cpu = proxy_end - proxy
+        stats.proxy_cpu = sum(proxy_end) - sum(proxy)
 
 
 async def _post(http: httpx.AsyncClient, path: str, body: dict[str, Any]) -> Any:
@@ -367,11 +377,16 @@ def _report(args: argparse.Namespace, stats: Stats) -> None:
         f"  client process CPU while measuring: {stats.client_cpu:.1f} s "
         f"({stats.client_cpu / args.seconds:.0%} of a core)"
     )
-    if stats.server_cpu is not None and stats.actions:
+    if stats.actions:
+        per = ", ".join(f"{kind} {n / stats.actions:.2f}" for kind, n in stats.frames.most_common())
+        print(f"  frames received per action: {sum(stats.frames.values()) / stats.actions:.2f} ({per})")
+    if stats.server_cpu is not None:
+        per_action = f"; {stats.server_cpu / stats.actions * 1e6:.0f} µs per action" if stats.actions else ""
         print(
             f"  server process{'es' if args.processes > 1 else ''} CPU while measuring: "
-            f"{stats.server_cpu:.1f} s ({stats.server_cpu / args.seconds:.0%} of a core; "
-            f"{stats.server_cpu / stats.actions * 1e6:.0f} µs per action)"
+            f"{stats.server_cpu:.2f} s ({stats.server_cpu / args.seconds:.0%} of a core; "
+            f"{stats.server_cpu - (stats.server_sys or 0):.2f} s user, {stats.server_sys or 0:.2f} s system"
+            f"{per_action})"
         )
     if stats.proxy_cpu is not None and stats.actions:
         print(

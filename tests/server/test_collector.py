@@ -16,7 +16,7 @@ def test_survivors_are_frozen_while_it_runs_and_unfrozen_after() -> None:
         await asyncio.sleep(0)
         at_start = gc.get_freeze_count()
         kept = [[i] for i in range(5000)]  # young objects that survive
-        gc.collect(1)
+        gc.collect(0)
         after_young = gc.get_freeze_count()
         await asyncio.sleep(0.1)  # a full collection: unfrozen, collected, frozen again
         assert gc.get_freeze_count() >= len(kept)

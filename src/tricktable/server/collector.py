@@ -5,10 +5,14 @@ and connections) that is millions of objects: measured at 300 tables, pauses of 
 which every table waits, and they set the tail latency. The tables' data are immutable values that
 reference counting frees; cycles, which the collector is for, come mostly from short-lived objects.
 
-So whatever survives a collection of the young generations is frozen (``gc.freeze``): the full
-collections that follow walk almost nothing. Cyclic garbage among frozen objects (a closed
-connection's, say) would never be found, so every :data:`FULL_EVERY` seconds everything is unfrozen
-and collected once: one long pause in that time instead of many.
+So whatever survives a collection of the youngest generation is frozen (``gc.freeze``): the
+collections that follow walk only what was made since the last. (Freezing only what survived the
+middle generation, as this did first, walked each survivor twice, and the middle collections, every
+tenth, took 25 ms each: under ``make loadtest`` at 300 tables the collector's CPU fell from about 11 % of
+the server's to about 5 %.) Cyclic garbage among frozen objects (a closed connection's, say) would never
+be found, so every :data:`FULL_EVERY` seconds everything is unfrozen and collected once: one long
+pause in that time instead of many. (Under that load those full collections, run every 10 s, found
+no garbage: play makes no cycles that outlive a young collection.)
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ FULL_EVERY = 900.0
 
 def _freeze_survivors(phase: str, info: dict[str, Any]) -> None:
     # Called as a collection ends: what it kept alive is old enough to leave alone.
-    if phase == "stop" and info["generation"] >= 1:
+    if phase == "stop":
         gc.freeze()
 
 
