@@ -4,12 +4,15 @@ a stale row failing alone."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from tests.server.helpers import run_async
+from tricktable.server import sqlite_log
 from tricktable.server.commits import GroupCommit
 from tricktable.server.store import StaleWrite, TableRow, open_store
 
@@ -116,3 +119,60 @@ def test_store_two_writers_of_one_index_in_one_batch(tmp_path: Path) -> None:
         return [type(r).__name__ for r in results]
 
     assert run_async(main()) == ["NoneType", StaleWrite.__name__, "NoneType"]
+
+
+def test_sqlite_log_hands_a_batch_to_its_thread_while_another_connection_writes(tmp_path: Path) -> None:
+    """The action log writes on the loop's thread, never waiting there: a batch that meets the write
+    lock held by another connection is written by the writer thread once the lock is free."""
+    path = tmp_path / "log.db"
+
+    async def main() -> list[tuple[int, str]]:
+        store = await open_store(f"sqlite:///{path}")
+        await store.create_table(TableRow("a", "a", "back-alley", {}, 1, (None,) * 4, 0.0, 60.0, False))
+        await store.append("a", 0, 0, "bid 3", False)  # on the loop's thread
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # holds the write lock
+        appended = asyncio.create_task(store.append("a", 1, 1, "bid 4", False))
+        await asyncio.sleep(0.2)
+        assert not appended.done()  # the thread waits for the lock; the loop does not
+        other.execute("COMMIT")
+        await appended
+        other.close()
+        writer = store._sqlite
+        assert writer is not None and writer.handed_over == 1
+        rows = [(r.idx, r.action) for r in await store.actions("a")]
+        await store.close()
+        return rows
+
+    assert run_async(main()) == [(0, "bid 3"), (1, "bid 4")]
+
+
+def test_sqlite_log_checkpoints_in_its_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop's connection never checkpoints (that syncs the file); the writer thread does, every
+    CHECKPOINT_EVERY commits, so the write-ahead log does not grow for ever."""
+    monkeypatch.setattr(sqlite_log, "CHECKPOINT_EVERY", 5)
+    ran: list[str] = []
+    checkpoint = sqlite_log.SqliteWriter._run_checkpoint
+
+    def counted(writer: sqlite_log.SqliteWriter) -> None:
+        ran.append(threading.current_thread().name)
+        checkpoint(writer)
+
+    monkeypatch.setattr(sqlite_log.SqliteWriter, "_run_checkpoint", counted)
+
+    async def main() -> int:
+        store = await open_store(f"sqlite:///{tmp_path / 'log.db'}")
+        await store.create_table(TableRow("a", "a", "back-alley", {}, 1, (None,) * 4, 0.0, 60.0, False))
+        for i in range(12):
+            await store.append("a", i, i % 4, "bid 3", False)
+        writer = store._sqlite
+        assert writer is not None and writer._conn is not None and writer._checkpoint is not None
+        await asyncio.wrap_future(writer._checkpoint)
+        (automatic,) = writer._conn.execute("PRAGMA wal_autocheckpoint").fetchone()
+        count = len(await store.actions("a"))
+        await store.close()
+        assert automatic == 0
+        return count
+
+    assert run_async(main()) == 12
+    assert 1 <= len(ran) <= 2 and all(name.startswith("tricktable action log") for name in ran)
