@@ -63,3 +63,19 @@ def test_bad_arena_arguments(cli: CliRunner) -> None:
     cli("arena", "all-fours", "--bots", "random,random", "--jobs", "0").assert_clean_error("--jobs")
     cli("arena", "all-fours", "--bots", "random,random", "--seed", "-1").assert_clean_error("--seed")
     cli("arena", "chess", "--bots", "random,random").assert_clean_error("unknown game 'chess'")
+
+
+def test_a_logged_match_stopped_and_resumed_reports_one_runs_results(cli: CliRunner, tmp_path: Path) -> None:
+    log = str(tmp_path / "arena.jsonl")
+    base = ("arena", "all-fours", "--bots", "heuristic,random", "--seed", "3", "--json", *SHORT)
+    first = cli(*base, "--games", "4", "--log", log)
+    assert first.code == 0, first.err
+    resumed = json.loads(cli(*base, "--games", "8", "--log", log).out)
+    whole = json.loads(cli(*base, "--games", "8").out)
+    assert {k: v for k, v in resumed.items() if k != "decision_ms"} == {
+        k: v for k, v in whole.items() if k != "decision_ms"
+    }
+    assert len(Path(log).read_text().splitlines()) == 1 + 8
+    cli("arena", "all-fours", "--bots", "random,heuristic", "--log", log).assert_clean_error(
+        "--log: " + log + " is the log of another arena"
+    )

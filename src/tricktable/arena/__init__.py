@@ -9,6 +9,8 @@
 
 - :mod:`~tricktable.arena.duplicate` — :class:`Arena`, :func:`run_arena` (the same games for any number
   of processes, or on a Ray cluster with ``backend="ray"``), :func:`play_duel`.
+- :mod:`~tricktable.arena.log` — :class:`ArenaLog`: the games kept as they end (JSON lines), so that a
+  stopped match resumes where it stopped.
 - :mod:`~tricktable.arena.report` — :func:`summarize` (wins, win rate with Wilson's interval, score
   difference per deal with a t interval over duplicate pairs, decision-time percentiles), :func:`running`.
 - :mod:`~tricktable.arena.plot` — :func:`plot` (matplotlib, the ``arena`` extra).

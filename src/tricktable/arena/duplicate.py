@@ -120,6 +120,18 @@ def play_pairs(arena: Arena, pairs: Sequence[int]) -> list[Duel]:
     return [play_duel(arena, pair, a_team) for pair in pairs for a_team in range(SIDES)]
 
 
+@dataclass(frozen=True, slots=True)
+class _Some:
+    """Some of an arena's pairs, as a worker's job: chunk ``k`` of the work is ``pairs[k]``."""
+
+    arena: Arena
+    pairs: tuple[int, ...]
+
+
+def _play_some(job: _Some, chunk: Sequence[int]) -> list[Duel]:
+    return play_pairs(job.arena, [job.pairs[k] for k in chunk])
+
+
 def run_arena(
     arena: Arena,
     jobs: int | None = None,
@@ -127,14 +139,32 @@ def run_arena(
     *,
     backend: str = "local",
     address: str | None = None,
+    pairs: Sequence[int] | None = None,
+    each: Callable[[Sequence[Duel]], None] | None = None,
 ) -> list[Duel]:
     """Play the arena over ``jobs`` processes (None or 1: in this one); ``advance(n)`` is called as
     ``n`` more games finish. The games come back in order (pair, then A's team): the same for any
     ``jobs`` and either backend. ``backend="ray"`` plays on the Ray cluster at ``address`` (None: a
     local instance; see :mod:`tricktable.table.ray_backend`), ``jobs`` tasks at once (None: one per
-    CPU of the cluster)."""
+    CPU of the cluster).
+
+    ``pairs`` plays only those of the arena's pairs (a resumed run: :class:`~tricktable.arena.log.ArenaLog`);
+    ``each(duels)`` is told of every pair's two games as they finish, in this process."""
+    todo = tuple(range(arena.pairs)) if pairs is None else tuple(pairs)
+    if any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < arena.pairs for p in todo):
+        raise ConfigError(f"pairs are numbers from 0 to {arena.pairs - 1}, not {list(todo)!r}")
+    # Kept as they come, a pair at a time; otherwise in a few chunks per worker (less overhead).
+    per_job = max(1, len(todo)) if each is not None else CHUNKS_PER_JOB
     duels = map_chunks(
-        play_pairs, arena, arena.pairs, jobs, advance, CHUNKS_PER_JOB, backend=backend, address=address
+        _play_some,
+        _Some(arena, todo),
+        len(todo),
+        jobs,
+        advance,
+        per_job,
+        backend=backend,
+        address=address,
+        each=each,
     )
     duels.sort(key=lambda d: (d.pair, d.a_team))
     return duels

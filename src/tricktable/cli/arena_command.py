@@ -1,7 +1,7 @@
 """The ``tricktable arena`` command: two bots on duplicate deals (:mod:`tricktable.arena`), a progress
 bar on stderr while they play, then the report (a table, or one JSON object with ``--json``) and, with
 ``--plot FILE``, a PNG of the running estimates. ``--backend ray [--address ...]`` plays the same games
-on a Ray cluster."""
+on a Ray cluster; ``--log FILE`` keeps each game as it ends, and a run given the same file resumes."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from rich.table import Table
 
 from tricktable import games
 from tricktable.arena import Arena, Report, run_arena, summarize
+from tricktable.arena.log import ArenaLog
 from tricktable.cli.errors import CliError, clip
 from tricktable.cli.options import get_game, parse_options, resolve_config
 from tricktable.cli.sim_command import check_run
@@ -56,6 +57,12 @@ def add_arena_parser(sub: Any) -> None:
     )
     arena.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     arena.add_argument("--plot", metavar="FILE", help="write the running estimates as a PNG")
+    arena.add_argument(
+        "--log",
+        metavar="FILE",
+        help="keep each finished game in FILE (JSON lines); given the same FILE again, a run plays only "
+        "the games missing from it, so a long match can be stopped and resumed, or extended with --games",
+    )
     arena.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rules option (repeatable)")
 
 
@@ -74,10 +81,21 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
         arena = Arena(game.name, names, seed=args.seed, games=args.games, config=config.changes())
     except TricktableError as err:
         raise CliError(f"--bots: {err}") from None
+    log = None
+    if args.log:
+        try:
+            log = ArenaLog(args.log, arena)
+        except ConfigError as err:
+            raise CliError(f"--log: {err}") from None
+        except OSError as err:
+            raise CliError(f"--log: cannot use {clip(args.log)}: {err.strerror}") from None
+    todo = None if log is None else log.pending(arena.pairs)
     start = time.perf_counter()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"{game.name}: {arena.bots[0]} vs {arena.bots[1]}", total=2 * arena.pairs)
+        if todo is not None:
+            progress.advance(task, 2 * (arena.pairs - len(todo)))
         try:
             duels = run_arena(
                 arena,
@@ -85,9 +103,13 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
                 lambda n: progress.advance(task, n),
                 backend=args.backend,
                 address=args.address,
+                pairs=todo,
+                each=None if log is None else log.record,
             )
         except ConfigError as err:
             raise CliError(f"--backend {args.backend}: {err}") from None
+    if log is not None:
+        duels = sorted(log.played(arena.pairs), key=lambda d: (d.pair, d.a_team))
     seconds = time.perf_counter() - start
     report = summarize(duels, arena.bots, game=arena.game)
     if args.plot:

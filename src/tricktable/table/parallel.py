@@ -41,10 +41,12 @@ def map_chunks(
     *,
     backend: str = "local",
     address: str | None = None,
+    each: Callable[[Sequence[R]], None] | None = None,
 ) -> list[R]:
     """``work(job, chunk)`` over ``range(count)`` cut into chunks, in ``jobs`` processes (None or 1:
-    in this one); ``advance(n)`` is called as ``n`` more results come in. The results come back in no
-    set order. ``work`` must be a module-level function and ``job`` picklable (workers are spawned).
+    in this one); ``advance(n)`` is called as ``n`` more results come in, after ``each(results)`` (in
+    this process: to keep them as they come). The results come back in no set order. ``work`` must be
+    a module-level function and ``job`` picklable (workers are spawned).
 
     ``backend="ray"`` runs the chunks as tasks on the Ray cluster at ``address`` (None: a local
     instance), ``jobs`` of them at once (None: one per CPU of the cluster)."""
@@ -57,19 +59,20 @@ def map_chunks(
     if backend == "ray":
         from tricktable.table.ray_backend import ray_map_chunks
 
-        return ray_map_chunks(work, job, count, jobs, advance, chunks_per_job, address)
+        return ray_map_chunks(work, job, count, jobs, _reporting(advance, each), chunks_per_job, address)
     if address is not None:
         raise ConfigError("an address is for the ray backend only")
     jobs = 1 if jobs is None else jobs
     jobs = max(1, min(jobs, count))
     size = max(1, math.ceil(count / (jobs * chunks_per_job)))
     chunks = [range(start, min(count, start + size)) for start in range(0, count, size)]
+    report = _reporting(advance, each)
     out: list[R] = []
     if jobs == 1:
         for chunk in chunks:
             part = work(job, chunk)
             out += part
-            advance(len(part))
+            report(part)
         return out
     # "spawn" starts clean workers: forking a process that runs a progress-bar thread can deadlock.
     # A multiprocessing pool (not concurrent.futures) so that Ctrl-C can terminate running workers
@@ -83,7 +86,7 @@ def map_chunks(
             pool = multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c)
         for part in pool.imap_unordered(_run, [(work, job, chunk) for chunk in chunks]):
             out += part
-            advance(len(part))
+            report(part)
         pool.close()
     except BaseException:
         if pool is not None:
@@ -93,6 +96,19 @@ def map_chunks(
         if pool is not None:
             pool.join()
     return out
+
+
+def _reporting(
+    advance: Callable[[int], None], each: Callable[[Sequence[R]], None] | None
+) -> Callable[[Sequence[R]], None]:
+    """What to do with each chunk's results as they come: ``each`` them, then advance the count."""
+
+    def report(part: Sequence[R]) -> None:
+        if each is not None:
+            each(part)
+        advance(len(part))
+
+    return report
 
 
 def _run(task: tuple[Callable[[Any, range], Sequence[R]], Any, range]) -> Sequence[R]:

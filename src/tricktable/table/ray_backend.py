@@ -46,12 +46,13 @@ def ray_map_chunks(
     job: J,
     count: int,
     jobs: int | None,
-    advance: Callable[[int], None],
+    report: Callable[[Sequence[R]], None],
     chunks_per_job: int,
     address: str | None = None,
 ) -> list[R]:
     """``work(job, chunk)`` over ``range(count)`` cut into chunks, as Ray tasks with at most ``jobs``
-    running at once (None: as many as the cluster has CPUs). The results come back in no set order.
+    running at once (None: as many as the cluster has CPUs); ``report(results)`` is called with each
+    chunk's as it comes. The results come back in no set order.
     Raises :class:`ConfigError` when Ray is missing or the cluster cannot be reached."""
     ray = import_ray()
     started = not ray.is_initialized()
@@ -71,7 +72,7 @@ def ray_map_chunks(
             done, pending = ray.wait(pending, num_returns=1)
             part = ray.get(done[0])
             out += part
-            advance(len(part))
+            report(part)
             _submit(task, shared, chunks, pending, jobs)
         return out
     except BaseException:
