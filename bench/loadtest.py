@@ -14,7 +14,8 @@ action drawn at random (the first would pass every bid, and no hand would be pla
 after their first state frame, as the browser does (``--full-frames``: a whole state frame each time). After
 ``--warmup`` seconds (the connections' first frames), it measures for ``--seconds``: tables held
 (every client connected and playing), actions per second, the latency from an action sent to each of
-the table's four clients holding a state frame with it (p50, p99), and the CPU each process spent.
+the table's four clients holding a state frame with it (p50, p99), the frames the clients received per
+action (by type), and the CPU each process spent (the server's as user and system time).
 ``--think 0`` finds the saturation point: the actions per second the server sustains. The clients
 share the machine with the server: on 2 cores they take one of them.
 """
