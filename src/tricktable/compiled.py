@@ -12,8 +12,9 @@ Python classes, made by the same decorators as in the pure build; their methods 
 The states and the records they are made of are native classes instead: compiled code builds them
 and reads their fields directly, several times faster than a Python class's. Each is a frozen
 dataclass (equality, hash, repr and ``evolve`` as before) with ``init=False`` and its own
-``__init__`` setting each field by ``object.__setattr__(self, "name", name)``, which mypyc compiles
-into a direct store; the ``__init__`` that ``dataclass`` writes would run interpreted::
+``__init__`` taking the fields in order (as the ``__init__`` that ``dataclass`` writes, which would
+run interpreted; :func:`~tricktable.core.evolve.evolve` relies on the order) and setting each by
+``object.__setattr__(self, "name", name)``, which mypyc compiles into a direct store::
 
     @dataclass(frozen=True, init=False)
     class Progress:

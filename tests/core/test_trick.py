@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass
+import random
+from dataclasses import FrozenInstanceError, dataclass, fields, is_dataclass
 from typing import Any
 
 import pytest
 
 from tricktable import games
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, parse_cards
+from tricktable.core.config import GameConfig
 from tricktable.core.state import evolve, team_of
 from tricktable.core.trick import (
     NO_TRUMP,
@@ -166,3 +168,27 @@ def test_game_states_refuse_a_misspelt_successor_field(name: str) -> None:
     moved = evolve(state, mover=3)
     assert moved.to_move == 3 and moved.log is state.log
     assert evolve(state) == state
+
+
+@pytest.mark.parametrize("name", ["tractor", "all-fours", "back-alley"])
+def test_evolve_sets_each_field_of_a_state_and_its_records(name: str) -> None:
+    # A native record's __init__ takes its fields in order, which evolve relies on (it calls the
+    # class with every field, in order): a field out of place would land in another. Each field of
+    # a new game's state and records is given the value it has in another game, 120 actions on.
+    game = games.get(name)
+    state: Any = game.new(seed=1)
+    other: Any = game.new(seed=2)
+    rng = random.Random(2)
+    for _ in range(120):
+        legal = other.legal_actions()
+        other = other.apply_legal(legal[rng.randrange(len(legal))])
+    pairs = [(state, other), *((getattr(state, f.name), getattr(other, f.name)) for f in fields(state))]
+    for record, elsewhere in ((r, e) for r, e in pairs if is_dataclass(r) and not isinstance(r, GameConfig)):
+        for f in fields(record):
+            value = getattr(elsewhere, f.name)
+            changed = evolve(record, **{f.name: value})
+            assert type(changed) is type(record) and getattr(changed, f.name) == value
+            kept = (g.name for g in fields(record) if g is not f)
+            assert all(getattr(changed, n) == getattr(record, n) for n in kept)
+        with pytest.raises(FrozenInstanceError):
+            setattr(record, fields(record)[0].name, getattr(elsewhere, fields(record)[0].name))

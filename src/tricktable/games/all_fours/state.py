@@ -16,7 +16,6 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
-from tricktable.compiled import python_class
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
 from tricktable.core.errors import Reason
 from tricktable.core.events import (
@@ -79,16 +78,25 @@ _NO_TEAM_CARDS: tuple[tuple[Card, ...], ...] = ((), ())
 _T = TypeVar("_T")
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Calls:
     """The calling penalty's state during play: each seat's exposed cards, the exposed card called
     (its owner, the seat to move, must play it), and the exposed cards called this turn that were
     no legal play for their owner (public answers)."""
 
     exposed: tuple[tuple[Card, ...], ...]
-    called: Card | None = None
-    refused: tuple[Card, ...] = ()
+    called: Card | None
+    refused: tuple[Card, ...]
+
+    def __init__(
+        self,
+        exposed: tuple[tuple[Card, ...], ...],
+        called: Card | None = None,
+        refused: tuple[Card, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "exposed", exposed)
+        object.__setattr__(self, "called", called)
+        object.__setattr__(self, "refused", refused)
 
     @property
     def quiet(self) -> bool:
@@ -104,23 +112,37 @@ class Calls:
         return Calls(exposed)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Match:
     """What runs across deals: the scores, the deals whose count is finished, the items scored so far
     in this deal (turn-ups, beg, then the count), the last finished deal's summary, the cut for the
     first dealer (round by round: ties cut again), and the winning team once the game is over."""
 
     scores: tuple[int, ...]
-    deals_done: int = 0
-    sheet: tuple[ScoreItem, ...] = ()
-    last_round: RoundSummary | None = None
-    cut: tuple[Cut, ...] = ()
-    winner: int | None = None
+    deals_done: int
+    sheet: tuple[ScoreItem, ...]
+    last_round: RoundSummary | None
+    cut: tuple[Cut, ...]
+    winner: int | None
+
+    def __init__(
+        self,
+        scores: tuple[int, ...],
+        deals_done: int = 0,
+        sheet: tuple[ScoreItem, ...] = (),
+        last_round: RoundSummary | None = None,
+        cut: tuple[Cut, ...] = (),
+        winner: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "deals_done", deals_done)
+        object.__setattr__(self, "sheet", sheet)
+        object.__setattr__(self, "last_round", last_round)
+        object.__setattr__(self, "cut", cut)
+        object.__setattr__(self, "winner", winner)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Deal:
     """This deal's pack and trumps: who dealt, the pack's index (a stacked deck or a shuffle: packs
     dealt so far minus one), its cards and the next one to deal (from there on, the stock), the
@@ -135,23 +157,62 @@ class Deal:
     trump: int
     decisions: tuple[tuple[int, str], ...]
 
+    def __init__(
+        self,
+        dealer: int,
+        number: int,
+        pack: tuple[Card, ...],
+        next_card: int,
+        turned: tuple[Card, ...],
+        trump: int,
+        decisions: tuple[tuple[int, str], ...],
+    ) -> None:
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "pack", pack)
+        object.__setattr__(self, "next_card", next_card)
+        object.__setattr__(self, "turned", turned)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "decisions", decisions)
 
-@python_class
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class Tricks:
     """The deal's play beyond the trick in progress: who leads it, the hands as play began (who held
     each card, for High and Low), each team's won cards and trick count, the finished tricks in order
     (the views show them), the seat that won the jack of trumps, and the last finished trick."""
 
     leader: int
-    dealt: tuple[tuple[Card, ...], ...] = ()
-    won: tuple[tuple[Card, ...], ...] = _NO_TEAM_CARDS
-    tricks_won: tuple[int, ...] = (0, 0)
-    done: tuple[Trick, ...] = ()
-    jack_taker: int | None = None
-    last_trick: tuple[Card, ...] = ()
-    last_leader: int | None = None
-    last_winner: int | None = None
+    dealt: tuple[tuple[Card, ...], ...]
+    won: tuple[tuple[Card, ...], ...]
+    tricks_won: tuple[int, ...]
+    done: tuple[Trick, ...]
+    jack_taker: int | None
+    last_trick: tuple[Card, ...]
+    last_leader: int | None
+    last_winner: int | None
+
+    def __init__(
+        self,
+        leader: int,
+        dealt: tuple[tuple[Card, ...], ...] = (),
+        won: tuple[tuple[Card, ...], ...] = _NO_TEAM_CARDS,
+        tricks_won: tuple[int, ...] = (0, 0),
+        done: tuple[Trick, ...] = (),
+        jack_taker: int | None = None,
+        last_trick: tuple[Card, ...] = (),
+        last_leader: int | None = None,
+        last_winner: int | None = None,
+    ) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "dealt", dealt)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "tricks_won", tricks_won)
+        object.__setattr__(self, "done", done)
+        object.__setattr__(self, "jack_taker", jack_taker)
+        object.__setattr__(self, "last_trick", last_trick)
+        object.__setattr__(self, "last_leader", last_leader)
+        object.__setattr__(self, "last_winner", last_winner)
 
 
 @dataclass(frozen=True, init=False, repr=False)

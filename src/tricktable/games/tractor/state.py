@@ -24,7 +24,6 @@ from functools import lru_cache, partial
 from typing import Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
-from tricktable.compiled import python_class
 from tricktable.core.actions import Action, action_key
 from tricktable.core.errors import IllegalActionError, NotYourTurnError, Reason
 from tricktable.core.events import (
@@ -88,8 +87,7 @@ DRAWN = 4 * HAND_SIZE
 FIRST_ROUND_RANK = 2
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class FailedThrow:
     """A throw that another hand could beat: the leader had to lead ``forced`` instead, and the
     opponents' points moved by ``penalty`` (negative when the thrower is an opponent)."""
@@ -99,9 +97,16 @@ class FailedThrow:
     forced: tuple[Card, ...]
     penalty: int
 
+    def __init__(
+        self, seat: int, attempted: tuple[Card, ...], forced: tuple[Card, ...], penalty: int
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "attempted", attempted)
+        object.__setattr__(self, "forced", forced)
+        object.__setattr__(self, "penalty", penalty)
 
-@python_class
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class TrickRecord:
     """A completed trick: its plays in order, who won it and the point cards in it."""
 
@@ -109,9 +114,13 @@ class TrickRecord:
     winner: int
     points: int
 
+    def __init__(self, plays: tuple[Play, ...], winner: int, points: int) -> None:
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "winner", winner)
+        object.__setattr__(self, "points", points)
 
-@python_class
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, init=False)
 class Round:
     """The round and its deal, fixed through the deal but for who declares: the round's number (rounds
     played before it), the deal's (deals made before it, redeals included: deal *n* is ``decks[n]``
@@ -130,7 +139,31 @@ class Round:
     first_drawer: int
     deck: tuple[Card, ...]
     last_round: RoundSummary | None
-    outcome: Result | None = None
+    outcome: Result | None
+
+    def __init__(
+        self,
+        number: int,
+        deal_no: int,
+        levels: tuple[int, int],
+        declarers: int | None,
+        rank: int,
+        starter: int,
+        first_drawer: int,
+        deck: tuple[Card, ...],
+        last_round: RoundSummary | None,
+        outcome: Result | None = None,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "deal_no", deal_no)
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "declarers", declarers)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "starter", starter)
+        object.__setattr__(self, "first_drawer", first_drawer)
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "last_round", last_round)
+        object.__setattr__(self, "outcome", outcome)
 
     @classmethod
     def dealt(
@@ -148,44 +181,79 @@ class Round:
         return cls(number, deal_no, levels, declarers, rank, starter, starter, deck, last_round)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Declaring:
     """What the declarations hold: their rules (from the config), each seat's trump-rank cards and
     jokers drawn so far (what declarations are made from), the declaration standing, and the seats
     that have had their last chance to declare (the last-declare phase)."""
 
     rules: DeclareRules
-    specials: tuple[tuple[Card, ...], ...] = ((), (), (), ())
-    declaration: Declaration | None = None
-    chances: int = 0
+    specials: tuple[tuple[Card, ...], ...]
+    declaration: Declaration | None
+    chances: int
+
+    def __init__(
+        self,
+        rules: DeclareRules,
+        specials: tuple[tuple[Card, ...], ...] = ((), (), (), ()),
+        declaration: Declaration | None = None,
+        chances: int = 0,
+    ) -> None:
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "specials", specials)
+        object.__setattr__(self, "declaration", declaration)
+        object.__setattr__(self, "chances", chances)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Kitty:
     """What the end of the declarations fixes: the trump, the kitty cards turned up to fix its suit (a
     later round with no declaration: public), the 8 cards the starter picked up (only the starter
     sees them), and the 8 the starter buried."""
 
-    trump: Trump | None = None
-    revealed: tuple[Card, ...] = ()
-    taken: tuple[Card, ...] = ()
-    buried: tuple[Card, ...] = ()
+    trump: Trump | None
+    revealed: tuple[Card, ...]
+    taken: tuple[Card, ...]
+    buried: tuple[Card, ...]
+
+    def __init__(
+        self,
+        trump: Trump | None = None,
+        revealed: tuple[Card, ...] = (),
+        taken: tuple[Card, ...] = (),
+        buried: tuple[Card, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "revealed", revealed)
+        object.__setattr__(self, "taken", taken)
+        object.__setattr__(self, "buried", buried)
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Tricks:
     """The round's play beyond the trick in progress: who leads it, the finished tricks, the cards of
     the tricks each team has won, the opponents' points so far (failed-throw penalties included), and
     the failed throws."""
 
     leader: int
-    done: tuple[TrickRecord, ...] = ()
-    won: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-    points: int = 0
-    failed_throws: tuple[FailedThrow, ...] = ()
+    done: tuple[TrickRecord, ...]
+    won: tuple[tuple[Card, ...], tuple[Card, ...]]
+    points: int
+    failed_throws: tuple[FailedThrow, ...]
+
+    def __init__(
+        self,
+        leader: int,
+        done: tuple[TrickRecord, ...] = (),
+        won: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ()),
+        points: int = 0,
+        failed_throws: tuple[FailedThrow, ...] = (),
+    ) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "done", done)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "failed_throws", failed_throws)
 
 
 @dataclass(frozen=True, init=False, repr=False)
