@@ -10,7 +10,7 @@ from tricktable.core.actions import Action
 from tricktable.core.config import GameConfig, option
 from tricktable.core.errors import ConfigError
 from tricktable.core.history import EMPTY_LOG
-from tricktable.core.rng import check_seed, shuffled
+from tricktable.core.rng import check_seed, rng_for, shuffled
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,6 +60,16 @@ def test_shuffles_depend_only_on_seed_and_label() -> None:
     assert shuffled(items, 1, "deal 0") != shuffled(items, 1, "deal 1")
     assert shuffled(items, 1, "deal 0") != shuffled(items, 2, "deal 0")
     assert sorted(shuffled(items, 3, "x")) == items
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 54, 108])
+def test_shuffles_are_the_standard_librarys_from_the_same_generator(size: int) -> None:
+    # Every recorded game was dealt by random.Random.shuffle: the deals must not change.
+    items = list(range(size))
+    for seed in range(40):
+        expected = list(items)
+        rng_for(seed, f"deal {seed}").shuffle(expected)
+        assert shuffled(items, seed, f"deal {seed}") == tuple(expected)
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True, 2**63])
