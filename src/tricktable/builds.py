@@ -49,6 +49,7 @@ COMPILED_MODULES: tuple[str, ...] = (
         f"tricktable.core.{name}"
         for name in (
             "actions",
+            "copies",
             "description",
             "errors",
             "game",

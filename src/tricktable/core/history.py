@@ -131,5 +131,22 @@ class Log:
     def __repr__(self) -> str:
         return f"Log({len(self)} actions)"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its root's events and its entries with theirs, oldest first: rebuilt
+        by a loop, where the default protocol would nest a call per node (a long game's log is
+        thousands of nodes deep) and a compiled node has no ``__dict__`` to fill."""
+        nodes = self.nodes()
+        entries = tuple((n._seat, n._action, n._events) for n in nodes[1:])
+        return (_rebuilt, (nodes[0]._events, entries))
+
+
+def _rebuilt(
+    root: tuple[Recorded, ...], entries: tuple[tuple[int, Action, tuple[Recorded, ...]], ...]
+) -> Log:
+    log = Log.start(root)
+    for seat, action, events in entries:
+        log = log.push(seat, action, events)
+    return log
+
 
 EMPTY_LOG = Log(None, -1, None)

@@ -55,10 +55,11 @@ class Marks(Mapping[Card, Mark]):
     """The marks of every distinct card of a pack under one trump; JSON ``{"7H": {"trump": false,
     "group": "H", "order": 31}, ...}``, built once and shared (read it, do not change it)."""
 
-    __slots__ = ("_json", "_marks", "_order")
+    __slots__ = ("_json", "_marks", "_order", "_trump")
 
     def __init__(self, trump: TrumpOrder, cards: Iterable[Card]) -> None:
         ordered = sorted(set(cards), key=trump.sort_key)
+        self._trump = trump
         self._marks = {card: _mark(trump, card, i) for i, card in enumerate(ordered)}
         self._json = {str(card): mark.to_json() for card, mark in self._marks.items()}
         order = [len(ordered)] * 54
@@ -81,6 +82,10 @@ class Marks(Mapping[Card, Mark]):
 
     def __repr__(self) -> str:
         return f"Marks({len(self._marks)} cards)"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its trump and cards (compiled, it has no ``__dict__`` to fill)."""
+        return (Marks, (self._trump, tuple(self._marks)))
 
     def to_json(self) -> dict[str, Any]:
         return self._json

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tricktable.core.copies import copyable
+
 __all__ = ["WORDS", "Cards", "Cell", "Line", "Panel", "Piece", "Row", "Section", "Sheet", "Word", "cell"]
 
 
@@ -155,3 +157,6 @@ WORDS: Mapping[str, Mapping[str, str]] = {
     },
 }
 """The words every game's panel may use; a game's own words are in its description."""
+
+
+copyable(Word, Cards, Cell, Row, Sheet, Line, Section, Panel)

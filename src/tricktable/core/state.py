@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Self
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
+from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
 from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.evolve import evolve
@@ -397,3 +398,6 @@ class State:
     def __repr__(self) -> str:
         mover = "" if self.to_move is None else f", to_move={self.to_move}"
         return f"<{type(self).__name__} {self.GAME_NAME} phase={self.phase}{mover}, {len(self.log)} actions>"
+
+
+copyable(Result)

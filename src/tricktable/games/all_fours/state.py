@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.copies import copyable
 from tricktable.core.errors import Reason
 from tricktable.core.events import (
     Called,
@@ -693,3 +694,6 @@ def start(
     """The game's first state: the first dealer (from the cut) has dealt and turned up a card."""
     table = blank(config, seed, decks, EMPTY_LOG, Match((0, 0), cut=cut), dealer)
     return table._deal(dealer, 0, fresh=True)
+
+
+copyable(Calls, Match, Deal, Tricks, AllFoursState)

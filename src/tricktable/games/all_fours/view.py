@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import Card, Suit
 from tricktable.compiled import python_class
+from tricktable.core.copies import copyable
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play
@@ -156,3 +157,6 @@ def _sheet(summary: RoundSummary) -> Record:
             "winner": summary.winner,
         }
     )
+
+
+copyable(AllFoursView)

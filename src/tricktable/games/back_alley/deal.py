@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
+from tricktable.core.copies import copyable
 from tricktable.core.errors import ConfigError
 from tricktable.core.rng import rng_for
 
@@ -113,3 +114,6 @@ def stacked_deck(hands: Sequence[Sequence[Card]], stock: Sequence[Card], dealer:
         raise ConfigError("a card is named twice in the stacked hands and stock")
     rest = sorted(set(ALL_CARDS) - set(named))
     return (*named, *rest)
+
+
+copyable(Deal)

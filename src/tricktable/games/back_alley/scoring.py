@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import cached_property
 
+from tricktable.core.copies import copyable
 from tricktable.core.trick import Play
 from tricktable.core.views import Record
 
@@ -71,3 +72,6 @@ class HandRecord:
     @cached_property
     def _record(self) -> Record:
         return Record({f.name: getattr(self, f.name) for f in fields(self)})
+
+
+copyable(HandRecord)

@@ -19,6 +19,7 @@ from typing import Any, Literal, NamedTuple
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
+from tricktable.core.copies import copyable
 from tricktable.core.errors import Reason
 from tricktable.core.events import DealScored, GameOver, single_trick_won
 from tricktable.core.history import Log
@@ -487,3 +488,6 @@ def start(
     return BackAlleyState(
         config, seed, decks, log, match, dealt, Auction(()), dealt.hands, (), first, first, _NO_PROGRESS, ()
     )
+
+
+copyable(Match, Auction, Progress, BackAlleyState)

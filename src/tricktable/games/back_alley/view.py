@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktable.cards import ALL_CARDS, Card, Suit
 from tricktable.compiled import python_class
+from tricktable.core.copies import copyable
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Play, Trick
@@ -135,3 +136,6 @@ def _trick(done: HandTrick | Trick) -> Trick:
     if isinstance(done, Trick):
         return done
     return Trick(done.leader, done.plays(), done.winner)
+
+
+copyable(BackAlleyView)

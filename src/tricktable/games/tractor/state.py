@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
+from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, NotYourTurnError, Reason
 from tricktable.core.events import (
     DealScored,
@@ -884,3 +885,6 @@ def _at_deal_start(
         kitty=_NO_KITTY,
         tricks=Tricks(dealt.starter),
     )
+
+
+copyable(FailedThrow, TrickRecord, Round, Declaring, Kitty, Tricks, TractorState)

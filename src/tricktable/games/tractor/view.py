@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank
 from tricktable.compiled import python_class
+from tricktable.core.copies import copyable
 from tricktable.core.labels import SeatMark, TrumpLabel
 from tricktable.core.marks import MarkTable
 from tricktable.core.trick import Trick
@@ -196,3 +197,6 @@ def _failed(throw: FailedThrow) -> Record:
 def _summary(summary: RoundSummary) -> Record:
     """The last round's score sheet as the view shows it, made (and turned into JSON) once."""
     return Record(summary.as_mapping())
+
+
+copyable(TractorView)
