@@ -50,10 +50,11 @@ def test_a_copied_state_equals_its_original_and_plays_on_the_same(name: str, how
         for _ in range(40):
             if state.is_over:
                 break
-            legal = tuple(state.legal_actions())
-            assert tuple(clone.legal_actions()) == legal
+            # Compared by count and at the action taken: Tractor's burial choices run to millions.
+            legal, same = state.legal_actions(), clone.legal_actions()
+            assert len(same) == len(legal)
             k = rng.randrange(len(legal))
-            assert again.randrange(len(legal)) == k
+            assert again.randrange(len(legal)) == k and same[k] == legal[k]
             state, clone = state.apply_legal(legal[k]), clone.apply_legal(legal[k])
             assert clone == state
 
