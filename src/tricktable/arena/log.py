@@ -48,10 +48,11 @@ class ArenaLog:
         return [p for p in range(pairs) if len(games.get(p, ())) < SIDES]
 
     def played(self, pairs: int) -> list[Duel]:
-        """The log's games of ``range(pairs)`` whose pair was played in full, one per pair and team."""
+        """The log's games of ``range(pairs)`` whose pair was played in full, one per pair and team,
+        in order (pair, then A's team), as :func:`~tricktable.arena.duplicate.run_arena` returns them."""
         done = set(range(pairs)) - set(self.pending(pairs))
         kept = {(d.pair, d.a_team): d for d in self.duels if d.pair in done}
-        return list(kept.values())
+        return [kept[key] for key in sorted(kept)]
 
     def record(self, duels: Sequence[Duel]) -> None:
         """Append finished games (each on its line, written and flushed at once)."""

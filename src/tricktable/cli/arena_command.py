@@ -109,7 +109,7 @@ def arena_command(console: Console, args: argparse.Namespace) -> int:
         except ConfigError as err:
             raise CliError(f"--backend {args.backend}: {err}") from None
     if log is not None:
-        duels = sorted(log.played(arena.pairs), key=lambda d: (d.pair, d.a_team))
+        duels = log.played(arena.pairs)
     seconds = time.perf_counter() - start
     report = summarize(duels, arena.bots, game=arena.game)
     if args.plot:
