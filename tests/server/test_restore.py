@@ -87,7 +87,8 @@ def _until_turn_of(client: TestClient, table_id: str, seat: int) -> int:
 
 
 def test_absent_seat_is_played_by_a_bot_until_its_player_returns(tmp_path: Path) -> None:
-    settings = Settings(bot_pause=0.0, absent_after=0.3, rate=1e6, burst=10**6)
+    # (no pause after a deal: a deal scored as seat 0 comes back would otherwise hold the bots 20 s)
+    settings = Settings(bot_pause=0.0, absent_after=0.3, deal_pause=0.0, rate=1e6, burst=10**6)
     with make_client(f"sqlite:///{tmp_path}/t.db", settings) as client:
         t = new_table(
             client, "all-fours", seed=5, bots=[None, "random", "random", "random"], absent_after=0.3
@@ -107,14 +108,23 @@ def test_absent_seat_is_played_by_a_bot_until_its_player_returns(tmp_path: Path)
             mine = [i for i, (s, _) in enumerate(history) if s == 0]
             assert mine and all(the_room.by_bot[i] for i in mine)
             assert [a["index"] for a in me.frame["actions"] if a["seat"] == 0 and a["by_bot"]] == mine
-            while not (me.frame["view"]["to_move"] == 0 or me.frame["over"]):  # (acting: exposes too)
-                me.receive()
-            if not me.frame["over"]:
-                # back at the table: nobody plays for seat 0 now (but a stand-in's action under way
-                # as the hello came may land, and the others play on to seat 0's next turn)
-                time.sleep(0.8)
+            # back at the table: nobody plays for seat 0 now. A stand-in's action under way as the
+            # hello came may land (at the hello's version); after it, seat 0 acts no more unless it
+            # plays (absent_after is 0.3 s: in 0.6 s at its turn a stand-in would have acted).
+            back_at = me.frame["version"]
+
+            def seat_0_to_move() -> bool:
+                deadline = time.monotonic() + 10
+                while not the_room.state.is_over and the_room.state.to_move != 0:
+                    assert time.monotonic() < deadline, "the others did not play on to seat 0"
+                    time.sleep(0.02)
+                return not the_room.state.is_over
+
+            if seat_0_to_move():
+                time.sleep(0.6)
+            if seat_0_to_move():
                 version = the_room.state.version
-                assert the_room.state.to_move == 0
+                assert [i for i, (s, _) in enumerate(the_room.state.history) if s == 0 and i > back_at] == []
                 me.until(version)
                 ws.send_json({"type": "action", "action": me.frame["view"]["legal"][0], "version": version})
                 me.until(version + 1)
