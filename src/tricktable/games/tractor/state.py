@@ -524,14 +524,37 @@ class TractorState(State):
             specials[seat] = specials[seat] + (card,)
             declaring = evolve(declaring, specials=tuple(specials))
         stage: Phase = "last-declare" if i + 1 == DRAWN else "draw"
-        return evolve(
-            self,
-            log=log,
-            stage=stage,
-            mover=(seat + 1) % 4,
-            hands=tuple(hands),
-            drawn=i + 1,
-            declaring=declaring,
+        return self._step(log, stage, (seat + 1) % 4, tuple(hands), i + 1, self.trick, declaring, self.tricks)
+
+    def _step(
+        self,
+        log: Log,
+        stage: Phase,
+        mover: int,
+        hands: tuple[tuple[Card, ...], ...],
+        drawn: int,
+        trick: tuple[Play, ...],
+        declaring: Declaring,
+        tricks: Tricks,
+    ) -> TractorState:
+        """The successor of a draw or a play: what those change is given, the rest (the game's config,
+        seed and decks, the deal's round and kitty) is kept. Made by the constructor rather than
+        ``evolve``: compiled, this is one native call, where ``evolve`` runs interpreted (about 1 µs
+        more on each of the 200 draws and plays of a round)."""
+        return TractorState(
+            self.config,
+            self.seed,
+            self.decks,
+            log,
+            stage,
+            mover,
+            hands,
+            drawn,
+            trick,
+            self.round,
+            declaring,
+            self.kitty,
+            tricks,
         )
 
     def _used_chance(self) -> TractorState:
@@ -624,7 +647,9 @@ class TractorState(State):
         trick = (*self.trick, (seat, cards))
         if len(trick) < 4:
             log = self.log.push(seat, action, recorded)
-            return evolve(self, log=log, mover=(seat + 1) % 4, hands=tuple(hands), trick=trick, tricks=tricks)
+            return self._step(
+                log, "play", (seat + 1) % 4, tuple(hands), self.drawn, trick, self.declaring, tricks
+            )
         leader = tricks.leader
         plays = [trick[0][1], trick[1][1], trick[2][1], cards]
         winner = (leader + trick_winner(plays, trump)) % 4
@@ -640,7 +665,7 @@ class TractorState(State):
             failed_throws=tricks.failed_throws,
         )
         log = self.log.push(seat, action, (*recorded, (trick_won, leader, trick, winner, trick_points)))
-        done = evolve(self, log=log, mover=winner, hands=tuple(hands), trick=(), tricks=tricks)
+        done = self._step(log, "play", winner, tuple(hands), self.drawn, (), self.declaring, tricks)
         if hands[winner]:
             return done
         return done._round_over(trick, winner)
