@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import overload
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, ArgKind, Verb, is_well_formed, play, verb_table
+from tricktable.core.state import State
 
 __all__ = ["DRAW", "PASS", "VERBS", "CardActions"]
 
@@ -23,20 +24,17 @@ PASS = Action("pass")
 
 class CardActions(Sequence[Action]):
     """A lazy sequence of ``verb <cards>`` actions over a lazy sequence of card tuples (each already in
-    canonical order). Membership asks the state's rule function (for a well-formed action, as ``apply``
-    would), so it never lists anything."""
+    canonical order), the legal actions of ``seat`` in ``state``. Membership asks the state's rules
+    (for a well-formed action, as ``apply`` would), so it never lists anything. The state itself is
+    kept, not a function bound to it: the sequence is made on every play, and membership is rare."""
 
-    __slots__ = ("_choices", "_is_legal", "_verb")
+    __slots__ = ("_choices", "_seat", "_state", "_verb")
 
-    def __init__(
-        self,
-        verb: str,
-        choices: Sequence[tuple[Card, ...]],
-        is_legal: Callable[[Action], bool],
-    ) -> None:
+    def __init__(self, verb: str, choices: Sequence[tuple[Card, ...]], state: State, seat: int) -> None:
         self._verb = verb
         self._choices = choices
-        self._is_legal = is_legal
+        self._state = state
+        self._seat = seat
 
     def __len__(self) -> int:
         return len(self._choices)
@@ -60,7 +58,7 @@ class CardActions(Sequence[Action]):
             is_well_formed(value, VERBS)  # first: a malformed action's fields may be of any type
             and isinstance(value, Action)
             and value.verb == self._verb
-            and self._is_legal(value)
+            and self._state._illegal_reason(value, self._seat) is None
         )
 
     def __iter__(self) -> Iterator[Action]:

@@ -18,9 +18,9 @@ A deal stacks as 108 cards in drawing order: the first 100 are drawn, the last 8
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
@@ -409,13 +409,13 @@ class TractorState(State):
             hand = self.hands[seat]
             trump = self._trump
             choices = legal_follows(hand, self.trick[0][1], trump) if self.trick else legal_leads(hand, trump)
-            return CardActions("play", choices, self._legality(seat))
+            return CardActions("play", choices, self, seat)
         if stage == "draw":
             return self._draw_legal(seat)
         if stage == "last-declare":
             return _declare_actions(self._declarations(seat), PASS)
         if stage == "kitty":
-            return CardActions("bury", bury_choices(self.hands[seat]), self._legality(seat))
+            return CardActions("bury", bury_choices(self.hands[seat]), self, seat)
         return ()
 
     def _draw_legal(self, seat: int) -> tuple[Action, ...]:
@@ -425,13 +425,6 @@ class TractorState(State):
         if seat != self.mover:
             return _declare_actions(options, None)
         return _declare_actions(options, DRAW) if options else _DRAW_ONLY
-
-    def _legality(self, seat: int) -> Callable[[Action], bool]:
-        # a bound method, not a closure over self: mypyc cannot compile a closure in a Python class's method
-        return partial(self._is_legal_for, seat)
-
-    def _is_legal_for(self, seat: int, action: Action) -> bool:
-        return self._illegal_reason(action, seat) is None
 
     def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         verb, stage = action.verb, self.stage

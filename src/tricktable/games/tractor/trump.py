@@ -69,6 +69,10 @@ class Trump:
     power_tables: tuple[tuple[int, ...], ...] = field(init=False, compare=False)
     """``power_tables[led][card]``: a single card's power in a trick led in the effective suit
     ``led`` (:func:`tricktable.core.trick.power_table` of the two tables above, trumps = :data:`TRUMPS`)."""
+    _hash: int = field(init=False, compare=False, repr=False)
+    """The hash, made once from the four compared fields as plain ints: caches keyed by the trump
+    (a lead's shape, a follow problem) hash it on every play, and the hash ``dataclass`` writes
+    runs interpreted, compiled or not."""
 
     def __init__(
         self,
@@ -93,6 +97,16 @@ class Trump:
         object.__setattr__(self, "order_table", orders)
         object.__setattr__(self, "members", members)
         object.__setattr__(self, "power_tables", powers)
+        key = (
+            int(rank),
+            -1 if suit is None else int(suit),
+            bool(rank_cards_trump_in_no_trump),
+            bool(gap_tractors),
+        )
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def suit_of(self, card: Card) -> int:
         """The effective suit: 0..3 for a plain suit (the :class:`Suit` value), :data:`TRUMPS` = 4."""
