@@ -38,7 +38,7 @@ def test_the_hands_are_shut_while_the_game_runs_and_read_exactly_after(name: str
         seat, action = random_step(state, rng)
         state = state.apply(action, seat)
         seen.append((len(state.events()), hands(state)))
-    whole = state.open_events() if state.is_over else tuple(e for _, e in state._logged(0))
+    whole = state.open_events() if state.is_over else tuple(state._logged(0))
     assert whole is not None and len(whole) == len(state.events())
     # each event seen whole is the event every seat saw, with the cards its own seat saw
     for seat in range(state.num_seats):

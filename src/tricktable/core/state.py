@@ -247,31 +247,40 @@ class State:
         or, with ``since``, only what happened after version ``since`` (what the actions from the
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
         cards are never in it: a private event shows its cards to its own seat only."""
-        return tuple(e for _, e in self.caused_events(seat, since))
+        viewer = self._viewer(seat)
+        return tuple([e.seen_by(viewer) for e in self._logged(self._first(since))])
 
     def caused_events(self, seat: object = None, since: object = None) -> tuple[tuple[int, Event], ...]:
         """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
         so a server can say which of them a bot made for an absent player."""
         viewer = self._viewer(seat)
-        start = 0
-        if since is not None:
-            if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
-                raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
-            start = since + 1
-        return tuple([(i, e.seen_by(viewer)) for i, e in self._logged(start)])
+        causes: list[int] = []
+        logged = self._logged(self._first(since), causes)
+        return tuple([(i, e.seen_by(viewer)) for i, e in zip(causes, logged, strict=True)])
 
-    def _logged(self, since: int) -> list[tuple[int, Event]]:
-        """The events the actions from the ``since``-th on caused, each with all its cards and the
-        index of the action that caused it."""
-        out: list[tuple[int, Event]] = []
+    def _first(self, since: object) -> int:
+        """The first action whose events follow version ``since`` (0: all of them, from the start)."""
+        if since is None:
+            return 0
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self.log):
+            raise InvalidActionError(f"since must be a version from 0 to {len(self.log)}, not {since!r}")
+        return since + 1
+
+    def _logged(self, since: int, causes: list[int] | None = None) -> list[Event]:
+        """The events the actions from the ``since``-th on caused, each with all its cards; with
+        ``causes``, the index of the action that caused each is appended to it. (Every reader of
+        events runs this, a whole game's worth or one action's: one flat list, no pairs.)"""
+        out: list[Event] = []
         for node in self.log.nodes(since):
-            index = len(node) - 1
             entry = node.entry
+            caused = node.events
             if entry is not None:
-                own = self._action_event(entry[0], entry[1], node.events)
+                own = self._action_event(entry[0], entry[1], caused)
                 if own is not None:
-                    out.append((index, own))
-            out += [(index, e) for e in node.events]
+                    out.append(own)
+            out += caused
+            if causes is not None:
+                causes += [len(node) - 1] * (len(out) - len(causes))
         return out
 
     def open_events(self) -> tuple[Event, ...] | None:
@@ -279,7 +288,7 @@ class State:
         buried — once the game's sight opens the hands (:meth:`_hands_open`: in every game, once the
         game is over); None before, so no hidden card leaves a game in progress. A finished game's
         replay shows all the hands from it (:func:`tricktable.core.reveal.hand_changes`)."""
-        return tuple(e for _, e in self._logged(0)) if self._hands_open() else None
+        return tuple(self._logged(0)) if self._hands_open() else None
 
     def open_hands(self) -> tuple[HandChange, ...] | None:
         """The changes to every hand, event by event (:func:`~tricktable.core.reveal.hand_changes`),
