@@ -287,6 +287,25 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._select()
         self._accumulate_rewards()
 
+    def advance(self, index: int) -> list[float] | None:
+        """Id ``index`` taken by the agent to act, as :meth:`step` takes it but without PettingZoo's
+        bookkeeping (the reward dicts are left alone): the vector environment's step. Returns what
+        each seat received (None: nothing) and sets the terminations or truncations when the game
+        ends. Raises :class:`IllegalActionError` for an id outside the mask, the game unchanged; the
+        ``wait`` id is :meth:`step`'s alone."""
+        state = self._live()
+        seat = self._seat_of[self.agent_selection]
+        step = self.codec.step(state, seat, self.picked, index)
+        if step.action is None:
+            self.picked = step.picked
+            return None
+        self.state = state = state.apply_legal(step.action, seat)
+        self.picked = ()
+        gains = self._payoff(state)
+        self._open_window(state)
+        self._select()
+        return gains
+
     def apply_action(self, action: Action, seat: int) -> None:
         """Apply an engine action (a bot's, from ``legal_actions``) for the seat to move, as
         :meth:`step` would for its id: rewards, terminations and the next agent follow. Raises, with
@@ -324,23 +343,34 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._accumulate_rewards()
 
     def _settle(self, state: State) -> None:
-        """Rewards, terminations and truncations after an action."""
-        if self._track:
-            self._read_scores(state)
+        """Rewards (into the dict, zeroed by the step), terminations and truncations after an action."""
+        gains = self._payoff(state)
+        if gains is not None:
+            for a, gain in zip(self.possible_agents, gains, strict=True):
+                self.rewards[a] = gain
+
+    def _payoff(self, state: State) -> list[float] | None:
+        """What each seat receives for reaching ``state`` (None: nothing), with the terminations and
+        truncations set when the game ends: one home for the rewards of :meth:`step` and
+        :meth:`advance`."""
+        gains = self._read_scores(state) if self._track else None
         if state.is_over:
             result = state.result
             if self.reward_mode == "game" and result is not None and result.winner is not None:
-                for a in self.agents:
-                    own = team_of(self._seat_of[a], self.num_seats) == result.winner
-                    self.rewards[a] = 1.0 if own else -1.0
+                n = self.num_seats
+                gains = [1.0 if team_of(s, n) == result.winner else -1.0 for s in range(n)]
             for a in self.agents:
                 self.terminations[a] = True
         elif self.max_deals is not None and self._deals >= self.max_deals:
             for a in self.agents:
                 self.truncations[a] = True
+        return gains
 
-    def _read_scores(self, state: State) -> None:
+    def _read_scores(self, state: State) -> list[float] | None:
+        """Count the deals scored since the last reading; with ``reward="deal"``, each seat's reward
+        for them (None when no deal was scored)."""
         since = self._version_read if self._scores is not None else None
+        gains: list[float] | None = None
         for e in state.events(None) if since is None else state.events(None, since=since):
             if isinstance(e, ev.DealStarted) and self._scores is None:
                 self._scores = e.scores
@@ -349,16 +379,20 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
                     self._deals += 1
                 old, self._scores = self._scores, e.scores
                 if self.reward_mode == "deal" and old is not None:
-                    self._deal_rewards(old, e.scores)
+                    deal = self._deal_rewards(old, e.scores)
+                    gains = deal if gains is None else [g + d for g, d in zip(gains, deal, strict=True)]
         self._version_read = state.version
+        return gains
 
-    def _deal_rewards(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
+    def _deal_rewards(self, old: tuple[int, ...], new: tuple[int, ...]) -> list[float]:
+        """Each seat's reward for a deal: its team's gain minus the other team's."""
         gains = [n - o for n, o in zip(new, old, strict=True)]
         total = sum(gains)
-        for a in self.agents:
-            team = team_of(self._seat_of[a], self.num_seats)
-            own = gains[team]
-            self.rewards[a] += float(own - (total - own))
+        out = []
+        for s in range(self.num_seats):
+            own = gains[team_of(s, self.num_seats)]
+            out.append(float(own - (total - own)))
+        return out
 
     def _live(self) -> State:
         if self.state is None:

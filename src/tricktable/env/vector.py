@@ -114,9 +114,15 @@ class VectorEnv:
         rewards[:] = 0.0
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
+        lean = not self.envs[0].out_of_turn  # then no id is the AEC step's own ``wait``
         for i, env in enumerate(self.envs):
-            env.step(chosen[i])
-            self._collect(i, env)
+            if lean:
+                gains = env.advance(chosen[i])
+                if gains is not None:
+                    rewards[i] += gains
+            else:
+                env.step(chosen[i])
+                self._collect(i, env)
             if self.seat is not None:
                 self._play_bots(i)
             if env.done:
