@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tricktable.cards import Card, format_cards
-from tricktable.compiled import python_class
+from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.multisets import LazySequence, SubMultisets
 from tricktable.games.tractor.trump import Trump
@@ -117,8 +117,7 @@ def as_cards(play: object) -> tuple[Card, ...]:
     return cards
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class ThrowResult:
     """The outcome of the throw check. ``forced`` is the unit the leader must lead instead (empty when
     the throw stands); ``beatable`` every unit of the throw that another hand could beat."""
@@ -126,6 +125,11 @@ class ThrowResult:
     ok: bool
     forced: tuple[Card, ...]
     beatable: tuple[Unit, ...]
+
+    def __init__(self, ok: bool, forced: tuple[Card, ...], beatable: tuple[Unit, ...]) -> None:
+        object.__setattr__(self, "ok", ok)
+        object.__setattr__(self, "forced", forced)
+        object.__setattr__(self, "beatable", beatable)
 
     def __str__(self) -> str:
         if self.ok:
@@ -169,7 +173,7 @@ def beatable_units(
     for hand in other_hands:
         seen: set[Card] = set()
         levels: set[int] = set()
-        for c in hand:
+        for c in tuple(hand):  # a tuple (the state's hands are): compiled, a loop over its items
             if table[c] != suit:
                 continue
             o = order[c]
@@ -208,3 +212,6 @@ def _tractor_above(levels: set[int], length: int, top: int) -> bool:
         if o > top and run_len >= length:
             return True
     return False
+
+
+copyable(ThrowResult)

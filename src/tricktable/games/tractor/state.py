@@ -622,19 +622,23 @@ class TractorState(State):
         hands = list(self.hands)
         tricks = self.tricks
         if not self.trick and len(cards) > 1:
-            others = tuple(hands[(seat + k) % 4] for k in (1, 2, 3))
+            others = (hands[(seat + 1) % 4], hands[(seat + 2) % 4], hands[(seat + 3) % 4])
             check = throw_check(cards, others, trump)
             if not check.ok:
                 forced = tuple(sorted(check.forced, key=action_key))
                 penalty = self.config.failed_throw_penalty * (len(cards) - len(forced))
                 if team_of(seat, 4) != self.round.declarers:
                     penalty = -penalty
-                tricks = evolve(
-                    tricks,
+                # Built directly, the event recorded as a recipe (made when read): in random play
+                # most throws fail.
+                tricks = Tricks(
+                    leader=tricks.leader,
+                    done=tricks.done,
+                    won=tricks.won,
                     points=tricks.points + penalty,
                     failed_throws=(*tricks.failed_throws, FailedThrow(seat, cards, forced, penalty)),
                 )
-                recorded = (Played(seat, forced, cards, penalty),)
+                recorded = ((Played, seat, forced, cards, penalty),)
                 cards = forced
         hands[seat] = _without(hands[seat], cards)
         trick = (*self.trick, (seat, cards))

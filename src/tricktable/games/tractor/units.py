@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import ALL_CARDS, Card, format_cards
-from tricktable.compiled import python_class
+from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.trump import Trump, suit_code, suit_name
 
@@ -50,17 +50,24 @@ Format = Literal["single", "pair", "tractor", "throw"]
 Runs = tuple[tuple[int, ...], ...]
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class Unit:
     """One unit of a play. ``length`` is its number of pairs (0 for a single); ``top`` the order of its
-    highest card; ``suit`` its effective suit; ``cards`` in canonical action order."""
+    highest card; ``suit`` its effective suit; ``cards`` in canonical action order. A native class
+    when compiled (:mod:`tricktable.compiled`): every lead is split into units."""
 
     kind: Kind
     cards: tuple[Card, ...]
     length: int
     top: int
     suit: int
+
+    def __init__(self, kind: Kind, cards: tuple[Card, ...], length: int, top: int, suit: int) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "top", top)
+        object.__setattr__(self, "suit", suit)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -163,17 +170,25 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> Format:
     return units[0].kind if len(units) == 1 else "throw"
 
 
-@python_class
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, init=False)
 class LeadShape:
     """What a lead asks of the followers: its suit, size, units, tractor lengths (ascending) and
-    number of pairs counting each tractor's pairs."""
+    number of pairs counting each tractor's pairs (a native class when compiled, as :class:`Unit`)."""
 
     suit: int
     size: int
     units: tuple[Unit, ...]
     tractors: tuple[int, ...]
     pairs: int
+
+    def __init__(
+        self, suit: int, size: int, units: tuple[Unit, ...], tractors: tuple[int, ...], pairs: int
+    ) -> None:
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "tractors", tractors)
+        object.__setattr__(self, "pairs", pairs)
 
     @property
     def format(self) -> Format:
@@ -276,3 +291,6 @@ def matches_shape(shape: LeadShape, pair_orders: Sequence[int]) -> bool:
     if not shape.tractors:
         return True
     return max_tractors(pair_runs(pair_orders), shape.tractors) == len(shape.tractors)
+
+
+copyable(Unit, LeadShape)
