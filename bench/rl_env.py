@@ -152,7 +152,31 @@ def report_env(names: list[str], seconds: float = 2.0) -> dict[str, Any]:
     return out
 
 
+def vector_steps(game: str, steps: int, num_envs: int = 64) -> None:
+    """``steps`` steps of :func:`vector_rate`'s loop, untimed: a fixed amount of work for an
+    instruction counter, which the shared machine's load does not move (run it twice, for two step
+    counts, and divide the difference by the decisions between them; see the README)."""
+    from tricktable.env import VectorEnv
+
+    venv = VectorEnv(game, num_envs, seed=1, **OPTIONS.get(game, {}))
+    _, mask, _ = venv.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(steps):
+        actions = np.argmax(mask * rng.random(mask.shape), axis=1)
+        _, mask, *_ = venv.step(actions)
+
+
 if __name__ == "__main__":
+    import argparse
+
     from tricktable import games
 
-    report_env(games.names())
+    parser = argparse.ArgumentParser(description="The RL environments' figures.")
+    parser.add_argument(
+        "--vector-steps", type=int, metavar="N", help="only step VectorEnv(back-alley, 64) N times"
+    )
+    args = parser.parse_args()
+    if args.vector_steps is not None:
+        vector_steps("back-alley", args.vector_steps)
+    else:
+        report_env(games.names())
