@@ -235,13 +235,14 @@ class _Problem:
         self.n = n = len(lead)
         self.suit = shape.suit
         self.suit_counts = {c: k for c, k in counts.items() if table[c] == shape.suit}
-        self.suit_cards = tuple(sorted(self.suit_counts, key=action_key))
+        # Sorted by code, which is action order: no key function on the hot path.
+        self.suit_cards = tuple(sorted(self.suit_counts))
         self.distinct = len(self.suit_cards)
         in_suit = sum(self.suit_counts.values())
         self.forced = in_suit <= n
         if self.forced:
             # Every suit card goes; the rest is any fill from the other suits.
-            others = [c for c in sorted(counts, key=action_key) if table[c] != shape.suit]
+            others = [c for c in sorted(counts) if table[c] != shape.suit]
             self.fill = MultisetCombinations(others, [counts[c] for c in others], n - in_suit)
             self.total = len(self.fill)
             return
@@ -275,7 +276,7 @@ class _Problem:
     def play_at(self, index: int) -> tuple[Card, ...]:
         if self.forced:
             fixed = [c for c, k in self.suit_counts.items() for _ in range(k)]
-            return tuple(sorted(fixed + list(self.fill[index]), key=action_key))
+            return tuple(sorted(fixed + list(self.fill[index])))  # code order: action order
         k = bisect_right(self.starts, index) - 1
         chosen, j, _ = self.blocks[k]
         index -= self.starts[k]
@@ -285,7 +286,7 @@ class _Problem:
         paired.update(self.free[i] for i in unrank_combination(len(self.free), j, per_free))
         others = [c for c in self.suit_cards if c not in paired]
         singles = [others[i] for i in unrank_combination(len(others), self.n - 2 * x, rest)]
-        return tuple(sorted([c for c in paired for _ in range(2)] + singles, key=action_key))
+        return tuple(sorted([c for c in paired for _ in range(2)] + singles))
 
     def completable(self, picked: dict[Card, int]) -> bool:
         """Whether some legal play contains ``picked`` (a multiset already within the hand)."""

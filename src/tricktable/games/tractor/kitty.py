@@ -45,7 +45,7 @@ class BuryChoices(LazySequence[tuple[Card, ...]]):
         counts = Counter(hand)
         if any(n > 2 for n in counts.values()):
             raise ValueError("a Tractor hand holds at most two copies of a card")
-        self._items = sorted(counts, key=action_key)
+        self._items = sorted(counts)  # code order is action order
         self._doubles = [i for i, c in enumerate(self._items) if counts[c] == 2]
         self._size = size
         n, b = len(self._items), len(self._doubles)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from tricktable.cards import Card, format_cards
 from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, Reason
-from tricktable.games.tractor.multisets import LazySequence, SubMultisets
+from tricktable.games.tractor.multisets import LazySequence, sub_multiset
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.units import Unit, card_counts, decompose, lead_shape
 
@@ -78,8 +78,7 @@ class _Leads(LazySequence[tuple[Card, ...]]):
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
         self._hand = tuple(hand)
         self._trump = trump
-        # Action order is card-code order, so counting the sorted hand lists the cards in it.
-        self._counts = counts = card_counts(sorted(hand))
+        self._counts = counts = card_counts(hand)
         table = trump.suit_table
         products = [1, 1, 1, 1, 1]
         for c, k in counts.items():
@@ -96,8 +95,8 @@ class _Leads(LazySequence[tuple[Card, ...]]):
             index -= self._sizes[suit]
             suit += 1
         table, counts = self._trump.suit_table, self._counts
-        cards = [c for c in counts if table[c] == suit]
-        return SubMultisets(cards, [counts[c] for c in cards])._item(index)  # index is within the block
+        cards = sorted([c for c in counts if table[c] == suit])  # code order is action order
+        return sub_multiset(cards, [counts[c] for c in cards], index)  # index is within the block
 
     def __contains__(self, play: object) -> bool:
         try:

@@ -25,6 +25,7 @@ __all__ = [
     "LazySequence",
     "MultisetCombinations",
     "SubMultisets",
+    "sub_multiset",
     "unrank_combination",
 ]
 
@@ -143,12 +144,18 @@ class SubMultisets(LazySequence[tuple[T, ...]]):
         return self._size
 
     def _item(self, index: int) -> tuple[T, ...]:
-        index += 1  # skip the empty multiset
-        out: list[T] = []
-        for item, m in zip(self._items, self._mults, strict=True):
-            index, c = divmod(index, m + 1)
-            out.extend([item] * c)
-        return tuple(out)
+        return sub_multiset(self._items, self._mults, index)
+
+
+def sub_multiset(items: Sequence[T], mults: Sequence[int], index: int) -> tuple[T, ...]:
+    """Item ``index`` of :class:`SubMultisets` ``(items, mults)``, without making the sequence (a
+    random lead picks one item of one suit's)."""
+    index += 1  # skip the empty multiset
+    out: list[T] = []
+    for item, m in zip(items, mults, strict=True):
+        index, c = divmod(index, m + 1)
+        out.extend([item] * c)
+    return tuple(out)
 
 
 class Blocks(LazySequence[T], Generic[T]):

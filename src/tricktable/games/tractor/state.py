@@ -625,7 +625,7 @@ class TractorState(State):
             others = (hands[(seat + 1) % 4], hands[(seat + 2) % 4], hands[(seat + 3) % 4])
             check = throw_check(cards, others, trump)
             if not check.ok:
-                forced = tuple(sorted(check.forced, key=action_key))
+                forced = check.forced  # a unit's cards, in action order
                 penalty = self.config.failed_throw_penalty * (len(cards) - len(forced))
                 if team_of(seat, 4) != self.round.declarers:
                     penalty = -penalty
