@@ -60,6 +60,11 @@ class Declaration:
             "reinforced": self.reinforced,
         }
 
+    def __hash__(self) -> int:
+        # Written here so that it is compiled: the one dataclass writes runs interpreted, and the
+        # draw's cached declarations hash the standing one on every card drawn.
+        return hash((self.seat, self.cards, self.kind, self.reinforced))
+
 
 def is_special(card: Card, rank: int) -> bool:
     """Whether a card can take part in a declaration this round: a trump-rank card or a joker."""
@@ -103,6 +108,9 @@ class DeclareRules:
 
     allow_reinforce: bool = True
     allow_higher_suit_pair_overturn: bool = False
+
+    def __hash__(self) -> int:  # compiled, as Declaration's
+        return hash((self.allow_reinforce, self.allow_higher_suit_pair_overturn))
 
     @staticmethod
     def of(config: Config) -> DeclareRules:

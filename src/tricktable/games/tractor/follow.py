@@ -435,10 +435,11 @@ def _one_card_follows(hand: Sequence[Card], lead: Card, trump: Trump) -> _OneCar
     (void) every distinct card high to low, so a seeded random game plays the same either way."""
     table = trump.suit_table
     suit = table[lead]
-    suited = {c for c in hand if table[c] == suit}
+    cards = tuple(hand)  # (the state's hand: the same tuple) compiled, a loop over its items
+    suited = {c for c in cards if table[c] == suit}
     if suited:
-        return _OneCard(hand, lead, trump, tuple(sorted(suited)))
-    return _OneCard(hand, lead, trump, tuple(sorted(set(hand), reverse=True)))
+        return _OneCard(cards, lead, trump, tuple(sorted(suited)))
+    return _OneCard(cards, lead, trump, tuple(sorted(set(cards), reverse=True)))
 
 
 # --- card-by-card selection ----------------------------------------------------------------------

@@ -515,7 +515,7 @@ class TractorState(State):
         if is_special(card, self.round.rank):
             specials = list(declaring.specials)
             specials[seat] = specials[seat] + (card,)
-            declaring = evolve(declaring, specials=tuple(specials))
+            declaring = Declaring(declaring.rules, tuple(specials), declaring.declaration, declaring.chances)
         stage: Phase = "last-declare" if i + 1 == DRAWN else "draw"
         return self._step(log, stage, (seat + 1) % 4, tuple(hands), i + 1, self.trick, declaring, self.tricks)
 
