@@ -34,7 +34,10 @@ PASSED_ACE = ACE + 1
 
 
 def card_points(cards: Iterable[Card]) -> int:
-    return sum(CARD_POINTS[c] for c in cards)
+    points = 0
+    for c in cards:  # a loop, not sum() over a generator: compiled, no generator object per trick
+        points += CARD_POINTS[c]
+    return points
 
 
 def kitty_multiplier(mode: str, last_lead: Sequence[Card], trump: Trump) -> int:

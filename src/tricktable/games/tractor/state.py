@@ -62,7 +62,7 @@ from tricktable.games.tractor.declare import (
 from tricktable.games.tractor.follow import check_follow, follow_refusal, legal_follows, selectable
 from tricktable.games.tractor.kitty import KITTY_SIZE, bury_choices, bury_selectable, kitty_refusal
 from tricktable.games.tractor.lead import check_lead, legal_leads, throw_check
-from tricktable.games.tractor.scoring import CARD_POINTS, RoundSummary, score_round
+from tricktable.games.tractor.scoring import RoundSummary, card_points, score_round
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.view import TractorView, build_view, seat_fields
 from tricktable.games.tractor.winner import trick_winner
@@ -413,7 +413,7 @@ class TractorState(State):
         if stage == "draw":
             return self._draw_legal(seat)
         if stage == "last-declare":
-            return _declare_actions(self._declarations(seat), PASS)
+            return _declare_actions(self._declarations(seat), "pass")
         if stage == "kitty":
             return CardActions("bury", bury_choices(self.hands[seat]), self, seat)
         return ()
@@ -424,7 +424,7 @@ class TractorState(State):
         options = self._declarations(seat)
         if seat != self.mover:
             return _declare_actions(options, None)
-        return _declare_actions(options, DRAW) if options else _DRAW_ONLY
+        return _declare_actions(options, "draw") if options else _DRAW_ONLY
 
     def _illegal_reason(self, action: Action, seat: int) -> Reason | None:
         verb, stage = action.verb, self.stage
@@ -651,7 +651,7 @@ class TractorState(State):
         plays = [trick[0][1], trick[1][1], trick[2][1], cards]
         winner = (leader + trick_winner(plays, trump)) % 4
         all_cards = plays[0] + plays[1] + plays[2] + cards
-        trick_points = sum(map(CARD_POINTS.__getitem__, all_cards))
+        trick_points = card_points(all_cards)
         team = team_of(winner, 4)
         won = tricks.won
         tricks = Tricks(
@@ -859,12 +859,13 @@ _DRAWN = tuple(tuple((Dealt(seat, (card,), 1),) for card in ALL_CARDS) for seat 
 
 
 @lru_cache(maxsize=1024)
-def _declare_actions(options: tuple[tuple[Card, ...], ...], also: Action | None) -> tuple[Action, ...]:
-    """The ``declare`` actions for some declarations, with ``draw`` first or ``pass`` last."""
+def _declare_actions(options: tuple[tuple[Card, ...], ...], also: str | None) -> tuple[Action, ...]:
+    """The ``declare`` actions for some declarations, with ``draw`` first or ``pass`` last (``also``
+    names the verb: a string hashes in C, an action's dataclass hash runs interpreted)."""
     declare = tuple(Action("declare", cards) for cards in options)
     if also is None:
         return declare
-    return (also, *declare) if also is DRAW else (*declare, also)
+    return (DRAW, *declare) if also == "draw" else (*declare, PASS)
 
 
 def _deal(seed: int, decks: tuple[tuple[Card, ...], ...], n: int) -> tuple[Card, ...]:
