@@ -43,11 +43,15 @@ WATCH = """
       return super.addEventListener(type, held, options);
     }
   };
-  // one frame a task, as they came: each drawing is measured before the next frame is read
+  // one frame a task, as they came: each drawing is measured before the next frame is read. Frames
+  // that come while the held ones are let through join the queue, so none overtakes them
   window.__release = () => {
     const q = window.__queue;
-    window.__queue = null;
-    q.forEach((f) => setTimeout(f));
+    const next = () => {
+      if (q.length === 0) window.__queue = null;
+      else { q.shift()(); setTimeout(next); }
+    };
+    setTimeout(next);
   };
   window.__tricks = [];
   const measure = () => {
@@ -57,7 +61,12 @@ WATCH = """
     // trick won just before goes (on a timer, not a frame), and the three would never show alone
     const now = [...layers[0].querySelectorAll('.play')];
     const long = now.every((p) => p.querySelectorAll('.card').length >= __LONG__);
-    if (now.length === 3 && long) window.__queue ??= [];
+    // (once only: the three plays drawn again after the release, as a seats frame may redraw
+    // them, must not hold the frames a second time, for nothing would let them through)
+    if (now.length === 3 && long && !window.__held) {
+      window.__held = true;
+      window.__queue = [];
+    }
     if (layers[1].classList.contains('collect')) return; // a won trick going to its winner, fading
     const drawn = layers.filter((l) => l.querySelector('.play'));
     if (drawn.length !== 1) return; // none, or a won trick shown while the next is led
