@@ -70,7 +70,12 @@ def test_whole_hand_through_the_ui(browser: Browser, server: Server, game: str, 
     assert "{" not in sheet and "sheet." not in sheet and "panel." not in sheet  # every word found
     assert "(your team)" in page.inner_text("#banner .summary-sheet")  # the panel's teams, yours marked
     word = {"all-fours": "Deal", "back-alley": "Hand"}[game]  # the game's word, as its summary and sheet
-    assert f"· {word} 2" in page.inner_text("#info") and f"{word} 1 is over" in page.inner_text("#banner")
+    assert f"{word} 1 is over" in page.inner_text("#banner")
+    shown = re.search(rf"· {word} (\d+)", page.inner_text("#info"))
+    assert shown, page.inner_text("#info")
+    # the next deal shows; in All Fours a pack run out is dealt again under the next number, and the
+    # bots may have done that before our first turn of deal 2
+    assert int(shown[1]) == 2 or (game == "all-fours" and int(shown[1]) > 2), shown[0]
     # a phone's sheet at the screen's foot, a wide screen's card over the side column: the seats and
     # the deal's last trick show, and the next deal's hand and controls are in view as they stand
     assert not out_of_view(page), out_of_view(page)
