@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
+from tricktable.core.trick import first_from
 from tricktable.games.all_fours.play import allowed_plays
 from tricktable.games.all_fours.play import trick_winner as all_fours_winner
 from tricktable.games.back_alley.play import play_rule
@@ -178,6 +179,14 @@ def test_back_alley_playable_cards_are_unchanged(
     assert play_rule(hand, trick, trump, broken, lj_forces) == old_back_alley_rule(
         hand, trick, trump, broken, lj_forces
     )
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=27), st.integers(0, 54), st.integers(0, 28))
+def test_first_from_is_bisect_left(cards: list[Card], code: int, lo: int) -> None:
+    hand = tuple(sorted(cards))
+    lo = min(lo, len(hand))
+    assert first_from(hand, code, lo) == bisect_left(hand, code, lo)
 
 
 @SETTINGS

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from tricktable.compiled import python_class
 from tricktable.core.errors import ConfigError
@@ -34,6 +34,7 @@ __all__ = ["GameConfig", "OptionInfo", "option"]
 
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
+_DEFAULTS: dict[type[GameConfig], GameConfig] = {}
 
 
 def option(default: Any, *, allowed: Collection[Any] | None = None, doc: str) -> Any:
@@ -78,7 +79,12 @@ class GameConfig:
         """A config from None (the defaults), a preset name, a mapping (values may be text, as typed
         on a command line), or a config of this game."""
         if value is None:
-            return cls()
+            # The defaults, made and validated once per class: a config is frozen, and every game
+            # started without one (each random game of a benchmark or a simulation) asks for them.
+            made = _DEFAULTS.get(cls)
+            if made is None:
+                made = _DEFAULTS[cls] = cls()
+            return cast(Self, made)
         if isinstance(value, cls):
             return value
         if isinstance(value, GameConfig):

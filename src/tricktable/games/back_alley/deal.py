@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from tricktable.core.copies import copyable
@@ -28,8 +29,8 @@ from .ranking import NO_TRUMP
 
 __all__ = ["SEATS", "Deal", "deal", "first_dealer", "hand_sizes", "stacked_deck"]
 
-SEATS = 4
-MAX_HAND = 13
+SEATS: Final = 4
+MAX_HAND: Final = 13
 
 
 @cache

@@ -15,12 +15,12 @@ be led before they are broken.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Final
 
 from tricktable.cards import BIG_JOKER, LITTLE_JOKER, Card, Suit, format_cards
 from tricktable.core.errors import Reason
-from tricktable.core.trick import suit_span
+from tricktable.core.trick import first_from, suit_span
 
 from .ranking import NO_TRUMP, SUIT, suit_name
 
@@ -35,11 +35,11 @@ __all__ = [
     "refusal",
 ]
 
-FREE = 0
-FOLLOW = 1
-BIG_JOKER_LED = 2
-LITTLE_JOKER_LED = 3
-TRUMPS_CLOSED = 4
+FREE: Final = 0
+FOLLOW: Final = 1
+BIG_JOKER_LED: Final = 2
+LITTLE_JOKER_LED: Final = 3
+TRUMPS_CLOSED: Final = 4
 
 
 def breaks_trumps(trick: Sequence[int], trump: int) -> bool:
@@ -69,7 +69,7 @@ def play_rule(
         if may_lead_trump or trump == NO_TRUMP:
             return hand, FREE
         lo, hi = suit_span(hand, trump)
-        side = hand[:lo] + hand[hi : bisect_left(hand, LITTLE_JOKER, hi)]
+        side = hand[:lo] + hand[hi : first_from(hand, LITTLE_JOKER, hi)]
         if not side or len(side) == len(hand):
             return hand, FREE
         return side, TRUMPS_CLOSED
@@ -97,7 +97,7 @@ def play_rule(
 def _trumps(hand: tuple[Card, ...], trump: int) -> tuple[Card, ...]:
     """The trumps of a sorted hand: the trump suit's cards, then the jokers (last in a sorted hand)."""
     lo, hi = suit_span(hand, trump)
-    return hand[lo:hi] + hand[bisect_left(hand, LITTLE_JOKER, hi) :]
+    return hand[lo:hi] + hand[first_from(hand, LITTLE_JOKER, hi) :]
 
 
 def refusal(

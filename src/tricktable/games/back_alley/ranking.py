@@ -17,6 +17,7 @@ there are never read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tricktable.cards import Card, Suit
 from tricktable.core import trick
@@ -31,12 +32,12 @@ __all__ = [
     "trick_winner",
 ]
 
-SUIT: tuple[tuple[int, ...], ...] = tuple(
+SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(
     trick.suit_table(t, jokers_are_trumps=True) for t in range(NO_TRUMP + 1)
 )
 """``SUIT[t][card]``: the suit a card belongs to for play when ``t`` is trump (jokers: the trump)."""
 
-POWER: tuple[tuple[tuple[int, ...], ...], ...] = trick.power_tables(SUIT, RANK)
+POWER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = trick.power_tables(SUIT, RANK)
 """``POWER[t][led][card]``: a card's power in a trick led in suit ``led`` with ``t`` trump."""
 
 
