@@ -155,7 +155,7 @@ def is_void(hand: Sequence[Card], led: int, suits: Sequence[int]) -> bool:
     return True
 
 
-def suit_span(hand: Sequence[int], suit: int) -> tuple[int, int]:
+def suit_span(hand: tuple[int, ...], suit: int) -> tuple[int, int]:
     """``(lo, hi)``: ``hand[lo:hi]`` are the cards of the printed suit ``suit`` (0..3) in a hand sorted
     by card code, found by bisection — :func:`following` for sorted hands, where a game's hot path
     needs it faster (jokers, after every suit, are the caller's to add).
@@ -168,9 +168,9 @@ def suit_span(hand: Sequence[int], suit: int) -> tuple[int, int]:
     return lo, first_from(hand, suit * 13 + 13, lo)
 
 
-def first_from(hand: Sequence[int], code: int, lo: int) -> int:
+def first_from(hand: tuple[int, ...], code: int, lo: int) -> int:
     """The first index from ``lo`` of a hand sorted by card code whose code is ``code`` or more:
-    ``bisect.bisect_left``'s answer, by its search. Compiled, this loop over the hand's ints costs
+    ``bisect.bisect_left``'s answer, by its search. Compiled, this loop over the tuple's ints costs
     far less than a call to ``bisect_left`` (a Python call, its keyword argument parsed)."""
     hi = len(hand)
     while lo < hi:

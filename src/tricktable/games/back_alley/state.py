@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal
 
 from tricktable.cards import ALL_CARDS, Card
 from tricktable.core.actions import Action, ArgKind, Verb, play, verb_table
@@ -54,12 +54,19 @@ VERBS = verb_table(
 )
 
 
-class Trick(NamedTuple):
-    """A completed trick: who led, the four cards in play order, who won it."""
+@dataclass(frozen=True, init=False)
+class Trick:
+    """A completed trick: who led, the four cards in play order, who won it. (A native record: a
+    ``NamedTuple``'s constructor runs interpreted, once per trick.)"""
 
     leader: int
     cards: tuple[Card, ...]
     winner: int
+
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "winner", winner)
 
     def plays(self) -> tuple[Play, ...]:
         return single_plays(self.leader, self.cards, SEATS)
@@ -491,4 +498,4 @@ def start(
     )
 
 
-copyable(Match, Auction, Progress, BackAlleyState)
+copyable(Trick, Match, Auction, Progress, BackAlleyState)
