@@ -129,6 +129,17 @@ def browser(playwright: Playwright, browser_type_launch_args: dict[str, Any]) ->
     browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test's pages close when it ends: one left open goes on drawing its table as the bots play,
+    and the tests after it share the machine with every such page."""
+    yield
+    if "browser" in request.fixturenames:
+        browser: Browser = request.getfixturevalue("browser")
+        for context in browser.contexts:
+            context.close()
+
+
 def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-GB") -> Page:
     context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport == PHONE)
     page = context.new_page()

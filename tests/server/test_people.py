@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from tests.server.helpers import FAST, Seat, join, make_client, new_table, room
 from tricktable import games
+from tricktable.core.events import DealScored
 from tricktable.server import Settings
 from tricktable.server.room import Room, deals_only
 from tricktable.server.store import CHAT_KEPT
@@ -220,6 +221,27 @@ def test_the_bots_wait_after_a_deal_until_the_players_are_ready(tmp_path: Path) 
         assert next_frame(me, "seats", lambda f: f["pause"] is None)["pause"] is None
         if the_room.state.to_move != 0:
             next_frame(me, "state", lambda f: f["version"] > version)
+
+
+def test_the_player_whose_card_ends_the_deal_is_waited_for_too(tmp_path: Path) -> None:
+    """Playing the deal's last card is not reading its score: the pause waits for that player as
+    for the others (their action counts as ready only once the deal is over)."""
+    settings = Settings(bot_pause=0.0, absent_after=60.0, deal_pause=60.0, rate=1e6, burst=10**6)
+    with make_client(f"sqlite:///{tmp_path}/t.db", settings) as client, contextlib.ExitStack() as stack:
+        t = new_table(client, "all-fours", seed=5, bots=[None] * 4)
+        seats = [connect(stack, client, t["id"], join(client, t["id"], s), s) for s in range(4)]
+        the_room = room(client, t["id"])
+        last = None
+        while not any(isinstance(e, DealScored) for e in the_room.state.events(None)):
+            state = the_room.state
+            last = state.to_move
+            assert last is not None
+            action = str(state.legal_actions(last)[0])
+            seats[last].ws.send_json({"type": "action", "action": action, "version": state.version})
+            seats[last].until(state.version + 1)
+        waits = next((f for f in seats[last].people if f.get("pause")), None)  # (it may precede the state)
+        waits = waits or next_frame(seats[last], "seats", lambda f: f["pause"] is not None)
+        assert waits["pause"]["waiting"] == [0, 1, 2, 3], (last, waits["pause"])
 
 
 @pytest.mark.parametrize("deal_pause", [0.0])

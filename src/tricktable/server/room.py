@@ -478,9 +478,9 @@ class Room:
                     "stale_version",
                     f"another action was taken first; the table is at version {self.state.version}",
                 ) from None
-            self._advance(new, [by_bot])
-            if not by_bot:
+            if not by_bot:  # they have read the table as it stood: not the score their action may make
                 self.ready(seat)
+            self._advance(new, [by_bot])
             if new.is_over:
                 await self._finish()
 
