@@ -45,12 +45,14 @@ def side_points(contract: Contract, taken: int, size: int, config: Config) -> in
     return -board if config.overruled_board == "failed" else 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandRecord:
     """One row of the score sheet: a hand played (or thrown in when all four passed).
 
     Not slotted: :meth:`as_dict` keeps the row's mapping (and with it its JSON form) in the instance
-    dict, so a view of a long game's sheet neither rebuilds nor re-walks the rows."""
+    dict, so a view of a long game's sheet neither rebuilds nor re-walks the rows. So a Python class
+    under mypyc too, with its own ``__init__`` (compiled), where ``dataclass``'s would run
+    interpreted, once per hand."""
 
     number: int
     size: int
@@ -64,6 +66,34 @@ class HandRecord:
     thrown_in: bool
     last_trick: tuple[Play, ...]
     last_winner: int | None
+
+    def __init__(
+        self,
+        number: int,
+        size: int,
+        dealer: int,
+        trump: str | None,
+        bids: tuple[tuple[int, str], ...],
+        contracts: tuple[Contract, Contract] | None,
+        tricks: tuple[int, int],
+        points: tuple[int, int],
+        scores: tuple[int, int],
+        thrown_in: bool,
+        last_trick: tuple[Play, ...],
+        last_winner: int | None,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "trump", trump)
+        object.__setattr__(self, "bids", bids)
+        object.__setattr__(self, "contracts", contracts)
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "thrown_in", thrown_in)
+        object.__setattr__(self, "last_trick", last_trick)
+        object.__setattr__(self, "last_winner", last_winner)
 
     def as_dict(self) -> Record:
         """The row as a read-only mapping of its fields, made once."""
