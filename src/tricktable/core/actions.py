@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import ALL_CARDS, Card, CardParseError, format_cards, parse_cards
 from tricktable.compiled import python_class
@@ -112,7 +112,7 @@ class Action:
         return self.cards[0]
 
 
-_SINGLE_PLAYS = tuple(Action("play", (c,)) for c in ALL_CARDS)
+_SINGLE_PLAYS: Final = tuple(Action("play", (c,)) for c in ALL_CARDS)
 
 
 def _parts(action: object) -> tuple[Any, Any, Any]:
@@ -142,6 +142,12 @@ def _plain(value: object) -> Action | None:
 def play(card: Card) -> Action:
     """The (cached) action that plays one card."""
     return _SINGLE_PLAYS[card]
+
+
+def plays(cards: tuple[int, ...]) -> tuple[Action, ...]:
+    """The (cached) actions that play each of ``cards``: a game's legal single-card plays. (The
+    cards read as ints, compiled code indexes the cache directly, with no generic call per card.)"""
+    return tuple([_SINGLE_PLAYS[c] for c in cards])
 
 
 class ArgKind(Enum):
