@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import Final, overload
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, ArgKind, Verb, is_well_formed, play, verb_table
@@ -18,8 +18,8 @@ VERBS = verb_table(
     Verb("bury", ArgKind.CARDS, "the starter puts 8 cards face down as the new kitty"),
     Verb("play", ArgKind.CARDS, "lead or follow: one card, a pair, a tractor or a throw"),
 )
-DRAW = Action("draw")
-PASS = Action("pass")
+DRAW: Final = Action("draw")
+PASS: Final = Action("pass")
 
 
 class CardActions(Sequence[Action]):

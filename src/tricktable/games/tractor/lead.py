@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from tricktable.cards import Card, format_cards
 from tricktable.core.copies import copyable
@@ -198,7 +199,7 @@ def beatable_units(
     return tuple(beatable)
 
 
-_STANDS = ThrowResult(True, (), ())
+_STANDS: Final = ThrowResult(True, (), ())
 
 
 def _tractor_above(levels: set[int], length: int, top: int) -> bool:

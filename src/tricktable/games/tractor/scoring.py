@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from tricktable.cards import Card
 from tricktable.compiled import python_class
@@ -26,7 +26,7 @@ __all__ = [
     "score_round",
 ]
 
-CARD_POINTS = tuple(0 if c >= 52 else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0) for c in range(54))
+CARD_POINTS: Final = tuple(0 if c >= 52 else {5: 5, 10: 10, 13: 10}.get(c % 13 + 2, 0) for c in range(54))
 """Points by card code: every King and Ten 10, every Five 5."""
 
 PASSED_ACE = ACE + 1

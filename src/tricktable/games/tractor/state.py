@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tricktable.cards import ALL_CARDS, Card, Rank, Suit, format_cards, pack
 from tricktable.core.actions import Action, action_key
@@ -83,7 +83,7 @@ Phase = Literal["draw", "last-declare", "kitty", "play", "over"]
 
 PACK = pack(decks=2, jokers=2)
 HAND_SIZE = 25
-DRAWN = 4 * HAND_SIZE
+DRAWN: Final = 4 * HAND_SIZE
 """Cards drawn in a deal; the other 8 of the 108 are the kitty."""
 FIRST_ROUND_RANK = 2
 
@@ -495,12 +495,16 @@ class TractorState(State):
             return self._play(action, seat)
         log = self.log.push(seat, action)
         if verb == "declare":
-            declaring = self.declaring
-            declared = make_declaration(seat, action.cards, declaring.declaration, self.round.rank)
-            after = evolve(self, log=log, declaring=evolve(declaring, declaration=declared))
-            return after if self.stage == "draw" else after._used_chance()
+            d = self.declaring
+            declared = make_declaration(seat, action.cards, d.declaration, self.round.rank)
+            declaring = Declaring(d.rules, d.specials, declared, d.chances)
+            if self.stage == "draw":
+                return self._step(
+                    log, "draw", self.mover, self.hands, self.drawn, self.trick, declaring, self.tricks
+                )
+            return self._used_chance(log, declaring)
         if verb == "pass":
-            return evolve(self, log=log)._used_chance()
+            return self._used_chance(log, self.declaring)
         return self._bury(action.cards, log)
 
     def _draw(self) -> TractorState:
@@ -523,17 +527,17 @@ class TractorState(State):
         self,
         log: Log,
         stage: Phase,
-        mover: int,
+        mover: int | None,
         hands: tuple[tuple[Card, ...], ...],
         drawn: int,
         trick: tuple[Play, ...],
         declaring: Declaring,
         tricks: Tricks,
     ) -> TractorState:
-        """The successor of a draw or a play: what those change is given, the rest (the game's config,
-        seed and decks, the deal's round and kitty) is kept. Made by the constructor rather than
-        ``evolve``: compiled, this is one native call, where ``evolve`` runs interpreted (about 1 µs
-        more on each of the 200 draws and plays of a round)."""
+        """The successor of a draw, a play or a declaration: what those change is given, the rest (the
+        game's config, seed and decks, the deal's round and kitty) is kept. Made by the constructor
+        rather than ``evolve``: compiled, this is one native call, where ``evolve`` runs interpreted
+        (about 1 µs more on each of the 200 draws and plays of a round)."""
         return TractorState(
             self.config,
             self.seed,
@@ -550,12 +554,14 @@ class TractorState(State):
             tricks,
         )
 
-    def _used_chance(self) -> TractorState:
-        chances = self.declaring.chances + 1
-        if chances < 4:
-            declaring = evolve(self.declaring, chances=chances)
-            return evolve(self, mover=(self.round.first_drawer + chances) % 4, declaring=declaring)
-        return self._declarations_over()
+    def _used_chance(self, log: Log, declaring: Declaring) -> TractorState:
+        """A seat has used its last chance to declare (``log`` and ``declaring`` as its action left
+        them): the next seat has its chance, or after the fourth the declarations are over."""
+        chances = declaring.chances + 1
+        declaring = Declaring(declaring.rules, declaring.specials, declaring.declaration, chances)
+        mover = (self.round.first_drawer + chances) % 4
+        after = self._step(log, self.stage, mover, self.hands, self.drawn, self.trick, declaring, self.tricks)
+        return after if chances < 4 else after._declarations_over()
 
     def _declarations_over(self) -> TractorState:
         """The draw and the last chances are over: fix the trump and hand the kitty to the starter."""
@@ -837,7 +843,7 @@ class TractorState(State):
 TractorState.VERBS, TractorState.GAME_NAME = VERBS, "tractor"
 
 
-_DRAW_ONLY = (DRAW,)
+_DRAW_ONLY: Final = (DRAW,)
 _NO_KITTY = Kitty()
 _LEAD_PICK = Pick("play", None)
 _BURY_PICK = Pick("bury", KITTY_SIZE)
@@ -854,7 +860,7 @@ def _follow_pick(n: int) -> Pick:
     return pick
 
 
-_DRAWN = tuple(tuple((Dealt(seat, (card,), 1),) for card in ALL_CARDS) for seat in range(4))
+_DRAWN: Final = tuple(tuple((Dealt(seat, (card,), 1),) for card in ALL_CARDS) for seat in range(4))
 """The event of each seat drawing each card."""
 
 
