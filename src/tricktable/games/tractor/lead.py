@@ -171,9 +171,12 @@ def beatable_units(
     best_pair = -1
     pair_levels: list[set[int]] = []
     for hand in other_hands:
-        seen: set[Card] = set()
+        seen: set[int] = set()
         levels: set[int] = set()
-        for c in tuple(hand):  # a tuple (the state's hands are): compiled, a loop over its items
+        # The hand as a tuple (the state's hands are) of card codes: compiled, a loop over its items
+        # that indexes the tables directly (a Card index is a generic lookup).
+        codes: tuple[int, ...] = tuple(hand)
+        for c in codes:
             if table[c] != suit:
                 continue
             o = order[c]

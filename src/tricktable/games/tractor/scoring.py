@@ -33,7 +33,8 @@ PASSED_ACE = ACE + 1
 """The level of a team that advanced past A: it has won the game."""
 
 
-def card_points(cards: Iterable[Card]) -> int:
+def card_points(cards: Iterable[int]) -> int:
+    """The points of some cards (read as card codes: compiled, an int indexes the table directly)."""
     points = 0
     for c in cards:  # a loop, not sum() over a generator: compiled, no generator object per trick
         points += CARD_POINTS[c]
