@@ -36,6 +36,13 @@ def next_frame(seat: Seat, kind: str, test: Callable[[Frame], bool] = lambda f: 
             return frame
 
 
+def pause_shown(seat: Seat) -> Frame:
+    """The first seats frame showing a pause after a deal: one already read (it may come before the
+    state frame of the deal's end), else the next to come."""
+    read = next((f for f in seat.people if f.get("pause")), None)  # (chat frames have no pause)
+    return read or next_frame(seat, "seats", lambda f: f["pause"] is not None)
+
+
 def seat_info(frame: Frame, seat: int) -> Frame:
     info: Frame = frame["seats"][seat]
     return info
@@ -210,8 +217,7 @@ def test_the_bots_wait_after_a_deal_until_the_players_are_ready(tmp_path: Path) 
         me = connect(stack, client, t["id"], join(client, t["id"], 0, "Ann"), 0)
         the_room = room(client, t["id"])
         _play_until_deal_scored(me, the_room)
-        waits = next((f for f in me.people if f["pause"]), None)  # (it may come before the state)
-        waits = waits or next_frame(me, "seats", lambda f: f["pause"] is not None)
+        waits = pause_shown(me)
         assert waits["pause"]["waiting"] == [0] and 0 < waits["pause"]["ends_in"] <= 60
         version = the_room.state.version
         if the_room.state.to_move != 0:  # the next deal's first move is a bot's: it waits
@@ -239,8 +245,7 @@ def test_the_player_whose_card_ends_the_deal_is_waited_for_too(tmp_path: Path) -
             action = str(state.legal_actions(last)[0])
             seats[last].ws.send_json({"type": "action", "action": action, "version": state.version})
             seats[last].until(state.version + 1)
-        waits = next((f for f in seats[last].people if f.get("pause")), None)  # (it may precede the state)
-        waits = waits or next_frame(seats[last], "seats", lambda f: f["pause"] is not None)
+        waits = pause_shown(seats[last])
         assert waits["pause"]["waiting"] == [0, 1, 2, 3], (last, waits["pause"])
 
 
