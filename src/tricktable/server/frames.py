@@ -4,10 +4,17 @@ A *full* frame (``type: state``) holds the seat's whole view, the score sheet, w
 events since a version the client names. A *delta* (``type: delta``) holds only what changed since a
 version whose frame the client holds: the new events and actions, the view fields that differ, and
 ``panel``, ``acting``, ``over``, ``result`` where they differ. Both come from one *body* per seat and
-version (the seat's view and the rest, as JSON), so a delta carries nothing the full frame would not:
+version (the seat's own view fields and acting seats, and the version's part every seat shares: the
+rest of the view, the score sheet, the result), so a delta carries nothing the full frame would not:
 applying it to the full frame of ``since`` gives the full frame of ``version`` (tests/server and
 tests/conformance hold every game to that). The bodies of the last few versions are kept per seat; a
 client further behind is sent a full frame.
+
+The work is done once per version where it can be: the shared part is built from the first view asked
+for; each seat adds only its own fields (``state.seat_fields``: hand, legal actions, pick), compared
+with those of ``since`` as the engine gives them and turned into JSON only where they changed or a
+full frame needs them (most seats' own fields do not change with another seat's action); the actions
+list and the shared fields' changes since a version are made once for every seat.
 """
 
 from __future__ import annotations
@@ -33,6 +40,32 @@ def dumps(frame: dict[str, Any]) -> str:
     return orjson.dumps(frame).decode()
 
 
+class _Shared:
+    """What the frames of every seat at one version hold alike: the view as JSON (the fields every
+    seat shares, with the own fields of the seat whose view was built whole), the score sheet, whether
+    the game is over and its result."""
+
+    __slots__ = ("over", "panel", "result", "view")
+
+    def __init__(self, view: dict[str, Any], panel: dict[str, Any], over: bool, result: Any) -> None:
+        self.view, self.panel, self.over, self.result = view, panel, over, result
+
+
+class _Body:
+    """One seat's part of its frames at one version: its own view fields as the engine gives them,
+    the same as JSON (made when first needed), and the seats it sees may act."""
+
+    __slots__ = ("acting", "own", "own_json", "shared")
+
+    def __init__(
+        self, shared: _Shared, own: dict[str, Any], own_json: dict[str, Any] | None, acting: list[int]
+    ) -> None:
+        self.shared, self.own, self.own_json, self.acting = shared, own, own_json, acting
+
+
+_NONE: dict[int, _Body] = {}  # no bodies kept (for a seat no frame was made for)
+
+
 class Frames:
     """The state and delta frames of one table as JSON text, each made once per version, seat and
     starting version, and shared by every client that needs it (a seat's pages, the spectators)."""
@@ -42,12 +75,13 @@ class Frames:
         self.description = description
         self._version = -1  # the version the caches below hold
         self._texts: dict[tuple[int | None, int | None, bool], str] = {}
-        self._common: dict[str, Any] | None = None  # a view of that version, as JSON
+        self._shared: _Shared | None = None  # that version's
         self._last_view: tuple[View, dict[str, Any]] | None = None  # the last built whole, with its JSON
-        self._panel: dict[str, Any] | None = None  # that version's score sheet, as JSON
         self._events: dict[Event, dict[str, Any]] = {}  # that version's events' JSON
-        self._bodies: dict[int | None, dict[int, dict[str, Any]]] = {}  # seat -> version -> body
-        self._changed: dict[int, dict[str, Any]] = {}  # since -> the shared view fields changed since then
+        self._actions: dict[int, list[dict[str, Any]]] = {}  # since -> the actions made since then
+        self._bodies: dict[int | None, dict[int, _Body]] = {}  # seat -> version -> body
+        # since -> the shared view fields and top-level fields changed since then
+        self._changed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
         self._seat_fields: tuple[str, ...] = ()  # the view fields in which seats' views differ
         # the last score sheet made, and the view fields (with their values) it was made from
         self._sheet_made: tuple[list[tuple[str, Any]], dict[str, Any]] | None = None
@@ -69,67 +103,118 @@ class Frames:
         version = state.version
         if self._version != version:
             self._texts.clear()
-            self._common = self._panel = None
+            self._shared = None
             self._events.clear()
+            self._actions.clear()
             self._changed.clear()
             self._version = version
-        before = self._bodies.get(seat, {}).get(since) if delta and since is not None else None
+        before = self._bodies.get(seat, _NONE).get(since) if delta and since is not None else None
         delta = before is not None
         key = (seat, since, delta)
         text = self._texts.get(key)
         if text is None:
             body = self._body(state, seat)
-            frame = {"type": "state", **body} if before is None else self._delta(since or 0, before, body)
-            frame.update(
-                table=self.table_id,
-                seat=seat,
-                version=version,
-                since=since,
-                events=[self._caused_dict(i, e, standin) for i, e in state.caused_events(seat, since=since)],
-                actions=[
-                    {"index": i, "seat": s, "by_bot": by_bot[i]}
-                    for i, (s, _) in enumerate(state.log.tail(version - (since or 0)), start=since or 0)
-                ],
-            )
+            frame = self._full(body) if before is None else self._delta(since or 0, before, body)
+            frame["table"] = self.table_id
+            frame["seat"] = seat
+            frame["version"] = version
+            frame["since"] = since
+            frame["events"] = [
+                self._caused_dict(i, e, standin) for i, e in state.caused_events(seat, since=since)
+            ]
+            frame["actions"] = self._actions_since(state, by_bot, since or 0)
             text = self._texts[key] = dumps(frame)
         return text, delta
 
-    def _delta(self, since: int, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-        """The delta from one of a seat's bodies to another. The view fields every seat shares are
-        the same objects in every seat's body of a version, so their changes since a version are
-        found once, for the first seat asked; each seat's own fields are compared for each."""
-        was, now = old["view"], new["view"]
-        common = self._changed.get(since)
-        if common is None:
-            common = self._changed[since] = _changes(was, now, self._seat_fields)
-        view = {**common, **_changes(was, now, self._seat_fields, only=True)}
+    def _full(self, body: _Body) -> dict[str, Any]:
+        shared = body.shared
+        return {
+            "type": "state",
+            "view": {**shared.view, **self._own_json(body)},
+            "panel": shared.panel,
+            "acting": body.acting,
+            "over": shared.over,
+            "result": shared.result,
+        }
+
+    def _delta(self, since: int, old: _Body, new: _Body) -> dict[str, Any]:
+        """The delta from one of a seat's bodies to another. What every seat shares is compared once
+        per ``since``, for the first seat asked; each seat's own fields are compared as the engine
+        gives them (equal values make equal JSON), and only those that changed are turned into JSON."""
+        changed = self._changed.get(since)
+        if changed is None:
+            was, now = old.shared, new.shared
+            top = {
+                name: value
+                for name, value in (("panel", now.panel), ("over", now.over), ("result", now.result))
+                if value is not getattr(was, name) and value != getattr(was, name)
+            }
+            changed = self._changed[since] = (_changes(was.view, now.view, self._seat_fields), top)
+        common, top = changed
+        view = dict(common)
+        before, after = old.own, new.own
+        for name in self._seat_fields:
+            value = after[name]
+            if value is not before[name] and value != before[name]:
+                view[name] = self._own_json(new)[name]
         frame: dict[str, Any] = {"type": "delta", "view": view}
-        for k in CHANGING:
-            if new[k] is not old[k] and new[k] != old[k]:
-                frame[k] = new[k]
+        if "panel" in top:
+            frame["panel"] = top["panel"]
+        if new.acting != old.acting:
+            frame["acting"] = new.acting
+        if "over" in top:
+            frame["over"] = top["over"]
+        if "result" in top:
+            frame["result"] = top["result"]
         return frame
 
-    def _body(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The seat's view, the score sheet, who may act and whether the game is over, at this version
-        (kept for the deltas of the next few)."""
-        bodies = self._bodies.setdefault(seat, {})
+    def _body(self, state: State, seat: int | None) -> _Body:
+        """The seat's own view fields and acting seats at this version, with what every seat's frame
+        of it shares (kept for the deltas of the next few versions)."""
+        bodies = self._bodies.get(seat)
+        if bodies is None:
+            bodies = self._bodies[seat] = {}
         version = state.version
         body = bodies.get(version)
         if body is None:
-            view = self._view_dict(state, seat)
-            if self._panel is None:  # public: the same for every seat
-                self._panel = self._sheet(view)
-            result = state.result
-            body = bodies[version] = {
-                "view": view,
-                "panel": self._panel,
-                "acting": list(state.acting_seats(seen_by=seat)),
-                "over": state.is_over,
-                "result": None if result is None else result.to_dict(),
-            }
-            for old in [v for v in bodies if v < version - KEPT]:
-                del bodies[old]
+            acting = list(state.acting_seats(seen_by=seat))
+            shared = self._shared
+            if shared is None:  # the first view asked for at this version: built whole
+                view = state.view(seat)
+                self._seat_fields = fields = view.SEAT_FIELDS
+                said = view.to_dict(after=self._last_view)
+                self._last_view = (view, said)
+                result = state.result
+                shared = self._shared = _Shared(
+                    said, self._sheet(said), state.is_over, None if result is None else result.to_dict()
+                )
+                own = {name: getattr(view, name) for name in fields}
+                body = _Body(shared, own, {name: said[name] for name in fields}, acting)
+            else:
+                body = _Body(shared, state.seat_fields(seat), None, acting)
+            bodies[version] = body
+            if len(bodies) > KEPT + 1:
+                for old in [v for v in bodies if v < version - KEPT]:
+                    del bodies[old]
         return body
+
+    def _own_json(self, body: _Body) -> dict[str, Any]:
+        """The seat's own view fields as JSON, converted once."""
+        own = body.own_json
+        if own is None:
+            assert self._last_view is not None  # built with the version's shared part
+            own = body.own_json = type(self._last_view[0]).seat_dict(body.own, {})
+        return own
+
+    def _actions_since(self, state: State, by_bot: Sequence[bool], since: int) -> list[dict[str, Any]]:
+        """Who made each action after version ``since``, and whether a bot did: the same for every seat."""
+        actions = self._actions.get(since)
+        if actions is None:
+            actions = self._actions[since] = [
+                {"index": i, "seat": s, "by_bot": by_bot[i]}
+                for i, (s, _) in enumerate(state.log.tail(state.version - since), start=since)
+            ]
+        return actions
 
     def _sheet(self, view: dict[str, Any]) -> dict[str, Any]:
         """The score sheet of the view, as JSON: the last one made again only if a view field it read
@@ -141,20 +226,6 @@ class Frames:
         sheet = self.description.panel(read).to_dict()
         self._sheet_made = (read.reads(), sheet)
         return sheet
-
-    def _view_dict(self, state: State, seat: int | None) -> dict[str, Any]:
-        """The seat's view as JSON. The first view asked for at a version is built whole, its fields
-        that have not changed since the last version's taken from that one's JSON as they are; every
-        other seat's is that JSON with the seat's own fields (``state.seat_fields``: views of one state
-        differ only in their SEAT_FIELDS), so the rest of its view is never built."""
-        if self._common is None:
-            view = state.view(seat)
-            self._seat_fields = view.SEAT_FIELDS
-            self._common = view.to_dict(after=self._last_view)
-            self._last_view = (view, self._common)
-            return self._common
-        assert self._last_view is not None  # built with self._common
-        return type(self._last_view[0]).seat_dict(state.seat_fields(seat), like=self._common)
 
     def _event_dict(self, event: Event) -> dict[str, Any]:
         """An event as JSON, converted once per version whichever seats' lists hold it: events are
@@ -180,14 +251,10 @@ class Frames:
 _ABSENT = object()
 
 
-def _changes(
-    was: dict[str, Any], now: dict[str, Any], fields: Collection[str], only: bool = False
-) -> dict[str, Any]:
-    """The fields of ``now`` that ``was`` lacks or holds otherwise: those named (``only``), or all
-    but those named."""
-    names = fields if only else [k for k in now if k not in fields]
+def _changes(was: dict[str, Any], now: dict[str, Any], but: Collection[str]) -> dict[str, Any]:
+    """The fields of ``now``, all but those named, that ``was`` lacks or holds otherwise."""
     return {
-        k: now[k] for k in names if k in now and (k not in was or (was[k] is not now[k] and was[k] != now[k]))
+        k: v for k, v in now.items() if k not in but and (k not in was or (was[k] is not v and was[k] != v))
     }
 
 
