@@ -107,23 +107,32 @@ class Client:
         self._out: deque[dict[str, Any]] = deque()
         self.greeting: list[dict[str, Any]] = []  # sent after the first state frame
         self._dirty = True
-        self._wake = asyncio.Event()
-        self._wake.set()
+        # The writer's wake-up: a bare future it waits on while it has nothing to send (an action
+        # wakes every client of its table: an asyncio.Event's wait costs a coroutine and its list of
+        # waiters each time).
+        self._woken = True
+        self._waiting: asyncio.Future[None] | None = None
         self._closing: tuple[int, str] | None = None
         self.finished = asyncio.Event()  # the writer has ended
 
+    def _wake(self) -> None:
+        self._woken = True
+        waiting = self._waiting
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
+
     def push(self, frame: dict[str, Any]) -> None:
         self._out.append(frame)
-        self._wake.set()
+        self._wake()
 
     def refresh(self) -> None:
         self._dirty = True
-        self._wake.set()
+        self._wake()
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection once everything pushed to it so far has been sent."""
         self._closing = (code, reason)
-        self._wake.set()
+        self._wake()
 
     def resend(self, version: int) -> None:
         """Send a full state frame with the events after ``version`` (-1: every event): the client
@@ -144,8 +153,11 @@ class Client:
         while self.greeting:
             await self.socket.send_text(dumps(self.greeting.pop(0)))
         while True:
-            await self._wake.wait()
-            self._wake.clear()
+            if not self._woken:
+                self._waiting = asyncio.get_running_loop().create_future()
+                await self._waiting
+                self._waiting = None
+            self._woken = False
             while self._out:
                 await self.socket.send_text(dumps(self._out.popleft()))
             if self._dirty:
@@ -201,6 +213,9 @@ class Room:
         self.settings = settings
         self.presence = presence or Presence()
         self.clients: set[Client] = set()
+        # seat -> how many of the clients hold it (kept by attach, detach and unseat, the only places
+        # a client's seat changes while it is attached): asked several times an action
+        self._connections: dict[int, int] = {}
         self.players: dict[int, str] = {}  # seat -> the name of the player seated
         # The hashes of the tokens holding seats (hash -> seat), so a hello costs no database read: read
         # with the table, kept by this process's joins and leaves and (PostgreSQL) by the other
@@ -247,7 +262,10 @@ class Room:
         if client.seat is not None and not self.connected(client.seat):
             self.presence.announce(self.id, client.seat, True)
             self._standing_in.discard(client.seat)
-        self.clients.add(client)
+        if client not in self.clients:
+            self.clients.add(client)
+            if client.seat is not None:
+                self._connections[client.seat] = self._connections.get(client.seat, 0) + 1
         self._changed.set()
         self.send_seats(but=client)
         # who is at the table and what was said, after the state frame that answers the hello
@@ -255,7 +273,10 @@ class Room:
         client.greeting = [self.seats_frame(), chat]
 
     def detach(self, client: Client) -> None:
-        self.clients.discard(client)
+        if client in self.clients:
+            self.clients.remove(client)
+            if client.seat is not None:
+                self._connections[client.seat] -= 1
         if client.seat is not None and not self.connected(client.seat):
             self._gone(client.seat)
         self._changed.set()
@@ -263,7 +284,7 @@ class Room:
 
     def connected(self, seat: int) -> bool:
         """Whether the seat has a connection to this process."""
-        return any(c.seat == seat for c in self.clients)
+        return self._connections.get(seat, 0) > 0
 
     def seats_held(self) -> set[int]:
         return {c.seat for c in self.clients if c.seat is not None}
@@ -276,6 +297,7 @@ class Room:
         self.holders = {h: s for h, s in self.holders.items() if s != seat or holder not in (None, h)}
         for c in list(self.clients):
             if c.seat == seat and holder in (None, c.holder):
+                self._connections[seat] -= 1
                 c.seat = c.holder = None
                 c.resend(c.version)  # a spectator's view: a full frame
         if seat in self.holders.values():
@@ -487,9 +509,15 @@ class Room:
     def _advance(self, new: State, by_bot: list[bool]) -> None:
         old, self.state = self.state, new
         if self.row.deal_pause > 0 and not new.is_over:
-            scored = [i for i, e in new.caused_events(None, since=old.version) if isinstance(e, DealScored)]
+            # the versions the new actions ended a deal at (their logged events, not every seat's
+            # form of them: a deal's score is public)
+            scored = [
+                len(node)
+                for node in new.log.nodes(old.version + 1)
+                if any(isinstance(e, DealScored) for e in node.events)
+            ]
             if scored:  # (the version the deal ended at: a ready said there, anywhere, counts)
-                self._pause_until, self._paused_at = time.monotonic() + self.row.deal_pause, scored[-1] + 1
+                self._pause_until, self._paused_at = time.monotonic() + self.row.deal_pause, scored[-1]
         made = new.log.tail(len(by_bot))
         for i, ((s, _), bot) in enumerate(zip(made, by_bot, strict=True), start=len(self.by_bot)):
             if bot and self.row.bots[s] is None:
