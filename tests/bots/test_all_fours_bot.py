@@ -128,6 +128,29 @@ def test_saves_trumps_when_nothing_is_at_stake() -> None:
     assert choice(state) == "play QD"
 
 
+def test_takes_the_trick_from_an_opponent_with_the_ten_of_the_led_suit() -> None:
+    # seat 0 leads the five of spades; seat 1 (no trump) holds the ten and the four: the ten wins the
+    # trick now, and kept back it would fall to a trump or a spade honour
+    hands = ["AH 2H 5S 9S KD 3C", "TS 4S 7D 8D 4C 5C", "TH 6S JS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5S")
+    assert choice(state) == "play TS"
+
+
+def test_wins_a_sure_trick_with_the_ten_of_trumps() -> None:
+    # last to play, void in spades: the ten of hearts wins as surely as the three and banks 10 for Game
+    hands = ["AH 2H KS 9S KD 3C", "JH 4S 7D 8D 4C 5C", "QH 6S TS 2S 6C 7C", "TH 3H 5H QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "KS 4S 6S")
+    assert choice(state) == "play TH"
+
+
+def test_keeps_even_a_low_trump_for_a_trick_with_points() -> None:
+    # last to play, void in spades, on a trick of one card point (the jack of spades): the three of
+    # hearts would win it, but a trump is kept for the tens and the jack; it throws its lowest card
+    hands = ["AH 2H 5S 9S KD 3C", "JH 4S 7D 8D 4C 5C", "TH 6S JS 2S 6C 7C", "KH 3H 2D QD 8C 9C"]
+    state = play_all(new_game(3, hands, "8H").apply("stand"), "5S 4S JS")
+    assert choice(state) == "play 2D"
+
+
 def test_protects_its_jack_when_trumps_are_led() -> None:
     hands = ["AH 2H 5S 9S KD 3C", "JH 4H 7D 8D 4C 5C", "TH 6S TS 2S 6C 7C", "KH 3H 3S QD 8C 9C"]
     state = play_all(new_game(3, hands, "8H").apply("stand"), "AH")

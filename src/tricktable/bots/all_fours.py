@@ -8,9 +8,10 @@
   three trumps or more; never lead its own jack while a higher trump is out. Otherwise lead low from
   its longest side suit, never a side ace (trumping is always allowed: a led ace is ruffed for its points).
 - Win tricks that hold points (tens above all, and the opponents' jack) with its cheapest winning card;
-  take a trick with the best card left of the led suit (no trump spent); play its jack whenever it wins
-  safely; give the jack, then counting cards, to a partner who is sure to win; otherwise play low and
-  keep its trumps.
+  take the trick from an opponent with the ten of the led suit, or the best card left of it (no trump
+  spent); win a sure trick with a ten, and play its jack whenever it wins safely; spend a trump only on
+  a trick with card points in it; give the jack, then counting cards, to a partner who is sure to win;
+  otherwise play low and keep its trumps.
 - Never exposes a card. Out of turn it can only call: it prefers an exposed card that would lose the
   trick (the owner must waste it), else calls the first one offered."""
 
@@ -47,6 +48,8 @@ GAME_PER_COUNTER = 0.1
 """Game: what each side ace or ten adds."""
 RISK_STAKE = 4
 """Card points in a trick worth winning with a card that may still be beaten."""
+RUFF_STAKE = 2
+"""Card points in a trick worth a low trump that is sure to win it (a high one needs 3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +193,24 @@ class HeuristicBot(Bot):
         winners = [c for c in cards if t.power(c) > t.power(best_card)]
         if partner_winning and t.holds(best_card):
             return _give_points(t, cards)
+        led_ten = ALL_CARDS[t.trick[0][1] // 13 * 13 + _TEN]
+        if not partner_winning and led_ten in winners and not t.is_trump(led_ten):
+            # The ten of the led suit takes the trick from an opponent: its 10 for Game is never
+            # safer than now. Kept back, it falls to a trump (anyone may trump a plain lead) or to
+            # the suit's honours once it must be played.
+            return led_ten
         holding = [c for c in winners if t.holds(c)]
         if jack in holding:
             return jack  # a safe jack scores its point and can no longer be hanged
+        sure_tens = [c for c in holding if c % 13 == _TEN]
+        if sure_tens:
+            return sure_tens[0]  # a sure trick banks the ten's 10 for Game (the ten of trumps too)
         if holding:
             card = _cheapest_winner(t, holding)
-            if at_stake >= 3 or not t.is_trump(card) or card % 13 < _TEN:
-                return card  # a sure trick, but a pointless one is not worth a high trump
+            if not t.is_trump(card) or at_stake >= (RUFF_STAKE if card % 13 < _TEN else 3):
+                # a sure trick; but trumps take the tens and the jack later, so one is spent only
+                # on a trick with points in it, a high one on more
+                return card
         if not partner_winning:
             bosses = [c for c in winners if not t.is_trump(c) and t.is_boss(c)]
             if bosses:
