@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 from tricktable.cards import parse_cards
 from tricktable.games.back_alley import GAME
@@ -96,3 +97,13 @@ def test_view_leader_is_set_once_the_bidding_is_over() -> None:
 def _placed(view: BackAlleyView) -> dict[str, object]:
     """The view's JSON without ``marks``, which names every card of the pack."""
     return {k: v for k, v in view.to_dict().items() if k != "marks"}
+
+
+def test_a_score_sheet_row_is_made_once_for_every_view() -> None:
+    """A row's mapping is kept with the row (in both builds): views of a long game share the rows
+    and their JSON rather than making them again at every view (a server makes one an action)."""
+    state, rng = GAME.new(seed=3), random.Random(3)
+    while not state.match.sheet:
+        state = state.apply(rng.choice(state.legal_actions()), state.to_move)
+    first, again = state.view(0).sheet, state.view(1).sheet
+    assert first and all(a is b for a, b in zip(first, again, strict=True))

@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from functools import cached_property
 
+from tricktable.compiled import python_class
 from tricktable.core.copies import copyable
 from tricktable.core.trick import Play
 from tricktable.core.views import Record
@@ -45,14 +45,15 @@ def side_points(contract: Contract, taken: int, size: int, config: Config) -> in
     return -board if config.overruled_board == "failed" else 0
 
 
+@python_class
 @dataclass(frozen=True, init=False)
 class HandRecord:
     """One row of the score sheet: a hand played (or thrown in when all four passed).
 
     Not slotted: :meth:`as_dict` keeps the row's mapping (and with it its JSON form) in the instance
-    dict, so a view of a long game's sheet neither rebuilds nor re-walks the rows. So a Python class
-    under mypyc too, with its own ``__init__`` (compiled), where ``dataclass``'s would run
-    interpreted, once per hand."""
+    dict, so a view of a long game's sheet neither rebuilds nor re-walks the rows (a server builds a
+    view an action). So a Python class under mypyc too (a native class has no instance dict), with
+    its own ``__init__`` (compiled), where ``dataclass``'s would run interpreted, once per hand."""
 
     number: int
     size: int
@@ -96,12 +97,13 @@ class HandRecord:
         object.__setattr__(self, "last_winner", last_winner)
 
     def as_dict(self) -> Record:
-        """The row as a read-only mapping of its fields, made once."""
-        return self._record
-
-    @cached_property
-    def _record(self) -> Record:
-        return Record({f.name: getattr(self, f.name) for f in fields(self)})
+        """The row as a read-only mapping of its fields, made once (mypyc compiles a
+        ``cached_property`` as a plain property, which would make it at every reading)."""
+        made: Record | None = self.__dict__.get("_mapping")
+        if made is None:
+            made = Record({f.name: getattr(self, f.name) for f in fields(self)})
+            object.__setattr__(self, "_mapping", made)
+        return made
 
 
 copyable(HandRecord)
