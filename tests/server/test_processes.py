@@ -332,6 +332,9 @@ def test_a_commit_notification_carries_its_actions() -> None:
             first, second = (Notification.parse(p) for p in heard)
             assert first == Notification("t1", 0, store.origin, [ActionRow(0, 2, "stand", False)])
             assert second == Notification("t1", 1, store.origin, None)
+            # the process that wrote them skips its own, unread
+            assert Notification.parse(heard[0], unless_from=store.origin) is None
+            assert Notification.parse(heard[0], unless_from="another") == first
         finally:
             await listener.close()
             await store.close()

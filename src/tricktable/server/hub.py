@@ -128,9 +128,9 @@ class Hub:
         """Another process committed actions of a table, up to an index: catch up, if we hold it
         and are behind (our own commits come back too, and are skipped), with the actions the
         notification carries (no query), or else from the log."""
-        heard = Notification.parse(payload)
+        heard = Notification.parse(payload, unless_from=self.server_id)
         room = None if heard is None else self.rooms.get(heard.table_id)
-        if heard is None or room is None or heard.origin == self.server_id:
+        if heard is None or room is None:
             return
         if room.state.version > heard.idx:
             return

@@ -185,10 +185,11 @@ class Notification:
     actions: list[ActionRow] | None
 
     @classmethod
-    def parse(cls, payload: str) -> Notification | None:
-        """The notification, or None if it cannot be read."""
+    def parse(cls, payload: str, unless_from: str | None = None) -> Notification | None:
+        """The notification, or None if it cannot be read or was sent by the process ``unless_from``
+        (every process hears its own commits too: their actions are not read)."""
         table_id, idx, origin, *rest = payload.split(" ", 3)
-        if not idx.isdigit():
+        if not idx.isdigit() or origin == unless_from:
             return None
         found = None
         if rest:
