@@ -70,6 +70,12 @@ class Transport(asyncio.Transport):
     def get_write_buffer_size(self) -> int:
         return 0
 
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        pass
+
+    def can_write_eof(self) -> bool:
+        return False
+
 
 def client_frame(frame: dict[str, Any]) -> bytes:
     """A client's text frame on the wire: masked (by a key of zeros, which leaves the payload as it is)."""
