@@ -78,6 +78,8 @@ class Frames:
         self._shared: _Shared | None = None  # that version's
         self._last_view: tuple[View, dict[str, Any]] | None = None  # the last built whole, with its JSON
         self._events: dict[Event, dict[str, Any]] = {}  # that version's events' JSON
+        # since -> the events since then as JSON, where every seat sees them alike (all public)
+        self._public: dict[int | None, list[dict[str, Any]]] = {}
         self._actions: dict[int, list[dict[str, Any]]] = {}  # since -> the actions made since then
         self._bodies: dict[int | None, dict[int, _Body]] = {}  # seat -> version -> body
         # since -> the shared view fields and top-level fields changed since then
@@ -105,6 +107,7 @@ class Frames:
             self._texts.clear()
             self._shared = None
             self._events.clear()
+            self._public.clear()
             self._actions.clear()
             self._changed.clear()
             self._version = version
@@ -119,9 +122,7 @@ class Frames:
             frame["seat"] = seat
             frame["version"] = version
             frame["since"] = since
-            frame["events"] = [
-                self._caused_dict(i, e, standin) for i, e in state.caused_events(seat, since=since)
-            ]
+            frame["events"] = self._events_since(state, seat, since, standin)
             frame["actions"] = self._actions_since(state, by_bot, since or 0)
             text = self._texts[key] = dumps(frame)
         return text, delta
@@ -227,6 +228,21 @@ class Frames:
         self._sheet_made = (read.reads(), sheet)
         return sheet
 
+    def _events_since(
+        self, state: State, seat: int | None, since: int | None, standin: Container[int]
+    ) -> list[dict[str, Any]]:
+        """The seat's events since ``since`` as JSON. Where the first seat asked finds none of them
+        private (each event's class sees itself whole from every seat: ``Event.seen_by``), every seat's
+        list is the same, so it is made once (most actions: a card played, a bid)."""
+        public = self._public.get(since)
+        if public is not None:
+            return public
+        caused = state.caused_events(seat, since=since)
+        said = [self._caused_dict(i, e, standin) for i, e in caused]
+        if all(type(e).seen_by is _SEEN_WHOLE for _, e in caused):
+            self._public[since] = said
+        return said
+
     def _event_dict(self, event: Event) -> dict[str, Any]:
         """An event as JSON, converted once per version whichever seats' lists hold it: events are
         values (equal events have the same JSON), and each seat's list has its own copy of an action's
@@ -249,6 +265,7 @@ class Frames:
 
 
 _ABSENT = object()
+_SEEN_WHOLE = Event.seen_by  # a public event's: every seat sees it as it is
 
 
 def _changes(was: dict[str, Any], now: dict[str, Any], but: Collection[str]) -> dict[str, Any]:
