@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import weakref
 
 from tests.server.helpers import run_async
+from tricktable.server import collector
 from tricktable.server.collector import keep_pauses_short
 
 
@@ -28,3 +30,33 @@ def test_survivors_are_frozen_while_it_runs_and_unfrozen_after() -> None:
     at_start, after_young, after = run_async(main())
     assert at_start > 0 and after_young >= at_start + 5000
     assert after == 0 and gc.callbacks == callbacks
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle: only the collector frees it
+
+
+def test_what_an_action_leaves_is_frozen_and_a_bots_garbage_collected_first() -> None:
+    """settled() freezes what is alive (unwalked) while the policy runs, and nothing otherwise;
+    searched() collects the young generation, so a bot's cyclic garbage is not frozen with it."""
+
+    async def main() -> tuple[bool, bool, bool]:
+        collector.settled()  # the policy is not running: nothing frozen
+        nothing_frozen = gc.get_freeze_count() == 0
+        task = asyncio.create_task(keep_pauses_short(full_every=3600))
+        await asyncio.sleep(0)
+        searched = _Node()
+        found = weakref.ref(searched)
+        del searched  # a bot's search garbage
+        collector.searched()
+        kept = [[i] for i in range(100)]  # what the action made and keeps
+        before = gc.get_freeze_count()
+        collector.settled()
+        frozen = gc.get_freeze_count() >= before + len(kept)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return nothing_frozen, found() is None, frozen
+
+    unfrozen, collected, frozen = run_async(main())
+    assert unfrozen and collected and frozen

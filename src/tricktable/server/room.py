@@ -23,6 +23,7 @@ from tricktable.core.actions import Action
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from tricktable.core.events import DealScored, Dealt
 from tricktable.core.state import State
+from tricktable.server import collector
 from tricktable.server.frames import Frames, dumps
 from tricktable.server.presence import Presence
 from tricktable.server.protocol import error_frame
@@ -163,6 +164,7 @@ class Client:
             if self._dirty:
                 self._dirty = False
                 await self.socket.send_text(self.room.state_text(self))
+                collector.settled()
             if self._closing is not None:
                 await self.socket.close(*self._closing)
                 return
@@ -607,6 +609,7 @@ class Room:
         if self._chosen is not None and self._chosen[0] is state and self._chosen[1] is bot:
             return self._chosen[2]
         action = bot_choice(state, seat, bot, self._feed)
+        collector.searched()
         self._chosen = (state, bot, action)
         return action
 
