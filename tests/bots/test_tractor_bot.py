@@ -3,6 +3,7 @@ and clearly stronger than random play."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 from typing import overload
@@ -83,12 +84,19 @@ def test_it_is_registered_under_its_names() -> None:
     assert isinstance(bots.get("medium", game="tractor", seed=1), HeuristicBot)
 
 
+def _later_round(state: TractorState) -> TractorState:
+    """The same draw in a later round, team 0 declaring: the declaration only chooses the suit."""
+    return dataclasses.replace(state, round=dataclasses.replace(state.round, number=1, declarers=0))
+
+
 def test_declares_a_long_suit_but_not_over_its_partner() -> None:
     strong = {1: "2S AS KS QS 9S 8S 7S 6S 5S 4S"}
-    state = draw(new(strong), 41)
+    state = _later_round(draw(new(strong), 41))
     assert _choose(HeuristicBot(1), state, seat=1) == GAME.parse_action("declare 2S")
     weak = draw(new({1: "2S AH KD QC 9H 8D 7C 6H 5D 4C"}), 41)
-    assert _choose(HeuristicBot(1), weak, seat=1) == GAME.parse_action("draw")
+    assert _choose(HeuristicBot(1), _later_round(weak), seat=1) == GAME.parse_action("draw")
+    # The first round's declaration makes its team the declarers: any suit, at the first chance.
+    assert _choose(HeuristicBot(1), weak, seat=1) == GAME.parse_action("declare 2S")
     partner = draw(new({1: "2S AS KS QS 9S 8S 7S 6S 5S 4S", 3: "2H 2H"}), 41).apply("declare 2H 2H", 3)
     assert not partner.may_act(1) or _choose(HeuristicBot(1), partner, seat=1).verb == "draw"
 

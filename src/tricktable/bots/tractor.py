@@ -5,8 +5,9 @@ never lists them: it builds a few candidate plays from its own hand (complete un
 through the trick logic's ``selectable``, which only needs the hand and the lead the view shows),
 keeps those that ``legal`` contains, and scores them.
 
-- Declaring: on a suit it holds many cards of (trump-rank cards and jokers counted in); it never
-  overturns its partner, and reinforces its own single when it can.
+- Declaring: in the first round, at its first chance (the declaration makes its team the
+  declarers); later, on a suit it holds many cards of (trump-rank cards and jokers counted in); it
+  never overturns its partner, and reinforces its own single when it can.
 - Burying: keeps trumps, pairs and aces; empties its shortest plain suits; buries point cards only
   when its trumps are long enough to expect the last trick.
 - Leading: units no unseen card can beat (tractors first, then pairs, then singles, or all of a suit's
@@ -76,8 +77,13 @@ class HeuristicBot(Bot):
             return same[0] if same else fallback
         rank = int(_trump(view).rank)
         hand = view.hand
-        # early in the draw a few cards say little: judge as if the hand held at least 10
-        threshold = DECLARE_SHARE * max(len(hand), 10 if view.phase == "draw" else 25)
+        if getattr(view, "declarers", None) is None:
+            # The first round's declaration makes its team the declarers: any suit at the first chance
+            # does better than waiting for a long one (against the share rule, +0.03 levels a round).
+            threshold = 0.0
+        else:
+            # early in the draw a few cards say little: judge as if the hand held at least 10
+            threshold = DECLARE_SHARE * max(len(hand), 10 if view.phase == "draw" else 25)
         best, best_strength = fallback, threshold
         for option in options:
             strength = _suit_strength(hand, option.cards[0], rank) + (1.5 if len(option.cards) == 2 else 0)
