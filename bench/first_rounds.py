@@ -5,7 +5,9 @@ decides who declares, and the levels reached). This plays pair ``i``'s game seed
 same deals) twice, bot A on team 0 then on team 1, stops each game after its first ``--deals`` deals,
 and reports A's mean gain per pair over the other side in the search's own valuation (Tractor: levels,
 with the round's points as fractions of a level; the others: points) with a Student-t 95 % interval
-over the pairs. Bots are seeded as at a table, so a run repeats for any ``--jobs``.
+over the pairs. Bots are seeded as at a table, so a run repeats for any ``--jobs``. A search bot may
+be named with options (:mod:`bench.variants`: ``expert+uniform``, ``hard+exact=5``), to measure one
+change of the search against the same bot without it.
 
     python -m bench.first_rounds tractor --bots hard,medium --pairs 150 --seed 1 --jobs 2
 
@@ -25,7 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tricktable import bots, games
+from bench import variants
+from tricktable import games
 from tricktable.arena import t_interval
 from tricktable.bots.search import deal_value
 from tricktable.core.state import team_of
@@ -67,7 +70,7 @@ def _gain(job: FirstDeals, pair: int, a_team: int) -> float:
         job.bots[0] if team_of(s, state.num_seats) == a_team else job.bots[1] for s in range(state.num_seats)
     ]
     players = {
-        s: bots.get(name, game=job.game, seed=bot_seed(seed, s), config=job.config)
+        s: variants.get(name, game=job.game, seed=bot_seed(seed, s), config=job.config)
         for s, name in enumerate(names)
     }
     deal_key = game.description.search.deal_key

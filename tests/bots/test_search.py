@@ -4,13 +4,21 @@ decisions from the same seed, and stronger than random play."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
 from tricktable import bots, games
 from tricktable.bots.fast_rollout import fast_value
-from tricktable.bots.search import LEVELS, MAX_WORLDS, OVERSAMPLE, SearchBot, deal_value, rollout
+from tricktable.bots.search import (
+    EXACT_WORLDS,
+    LEVELS,
+    MAX_WORLDS,
+    OVERSAMPLE,
+    SearchBot,
+    deal_value,
+    rollout,
+)
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action
@@ -313,3 +321,66 @@ def test_a_levels_own_budget_buys_at_most_max_worlds() -> None:
         bot.choose(state.view(seat), state.legal_actions(seat), state.events(seat))
         counted[name] = bot.counts[0][1]
     assert counted == {"hard": bot.rules.rollouts // 2, "expert": MAX_WORLDS, "given": MAX_WORLDS + 4}
+
+
+class _Solving:
+    """A game's exact solver that keeps the worlds it is asked to solve."""
+
+    def __init__(self, solve: Callable[[State, int | None], Mapping[int, float]]) -> None:
+        self.solve = solve
+        self.worlds: list[State] = []
+
+    def __call__(self, world: State, nodes: int | None) -> Mapping[int, float]:
+        self.worlds.append(world)
+        return self.solve(world, nodes)
+
+
+@pytest.mark.parametrize("game", ["all-fours", "back-alley"])
+def test_the_last_tricks_can_be_valued_by_the_exact_solver_in_each_world(game: str) -> None:
+    """With few cards in hand (``exact``: off by default) each world is solved once, and every
+    candidate's value there is the solver's, in fewer worlds than a rollout decision has; earlier in
+    the deal the worlds are rolled out."""
+    assert SearchBot(game, seed=3).exact == SearchBot(game, seed=3, level="expert").exact == 0
+    limit = 5
+    early = _after_bidding(game, 4, 0)
+    late = early
+    heuristic = bots.get("heuristic", game=game)
+    while True:
+        seat = late.to_move
+        assert seat is not None and late.phase == "play"
+        legal = late.legal_actions(seat)
+        if len(late.hands[seat]) <= limit and len(legal) > 1:  # type: ignore[attr-defined]
+            break
+        late = late.apply(heuristic.choose(late.view(seat), legal), seat)
+    counts = []
+    for state, solved in ((late, True), (early, False)):
+        seat = state.to_move
+        assert seat is not None
+        bot = SearchBot(game, seed=3, rollouts=48, exact=limit)
+        assert bot.solver is not None
+        solver = bot.solver = _Solving(bot.solver)
+        candidates = state.legal_actions(seat)[:2]
+        values = bot.evaluate(state.view(seat), state.events(seat), candidates)
+        counts.append(len(values[0]))
+        assert len(solver.worlds) == (len(values[0]) if solved else 0)
+        for i, world in enumerate(solver.worlds):
+            exact = solver.solve(world, None)
+            assert [v[i] for v in values] == [exact[a.cards[0]] for a in candidates]
+    assert counts == [48 // 2 // EXACT_WORLDS, 48 // 2]
+
+
+@pytest.mark.parametrize("game", ["back-alley", "all-fours"])
+def test_no_belief_phases_keep_the_same_pool_uniformly(game: str) -> None:
+    """The beliefs' baseline (``belief_phases`` empty): the same pool of worlds from the same random
+    numbers, each kept with weight 1, so that a measure of the beliefs compares equal worlds."""
+    state = _after_bidding(game, 2, 3)
+    seat = state.to_move
+    assert seat is not None
+    events = state.events(seat)
+    believing = SearchBot(game, seed=5, beliefs=True)
+    uniform = SearchBot(game, seed=5, beliefs=True, belief_phases=frozenset())
+    assert uniform.beliefs and believing.belief_phases and not uniform.belief_phases
+    kept = {name: list(bot._worlds(seat, events, 12)) for name, bot in (("b", believing), ("u", uniform))}
+    assert {weight for _, weight in kept["u"]} == {1.0} and len(kept["u"]) == 12
+    assert {weight for _, weight in kept["b"]} != {1.0}
+    assert believing.rng.getstate() == uniform.rng.getstate()

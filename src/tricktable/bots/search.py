@@ -24,6 +24,10 @@ With beliefs (``expert``) the worlds are not all equally likely: four times as m
 those in which the other seats' bids (All Fours: stand or beg, give or run) are what the heuristic bot
 would bid with the hands the world gives them are kept first (:meth:`SearchBot.likelihood`).
 
+With ``exact`` (an option of the games with an exact solver, off at every level) the last tricks'
+worlds are solved instead of rolled out: each candidate's value in a world is what perfect play by
+every seat makes of it there.
+
 >>> from tricktable import games
 >>> state = games.get("all-fours").new(seed=5)
 >>> bot = SearchBot("all-fours", seed=1, rollouts=40)
@@ -74,6 +78,9 @@ BELIEF_EPSILON = 0.1
 """With beliefs: the chance that another seat's bid (or declaration) is not the heuristic's."""
 OVERSAMPLE = 4
 """With beliefs: worlds sampled per world kept."""
+EXACT_WORLDS = 2
+"""A decision valued by the exact solver samples this many times fewer worlds: a solve costs about
+as much as rolling out two worlds' candidates (and values every candidate exactly in its world)."""
 
 
 def deal_value(game: str, start: State, end: State, team: int) -> float:
@@ -114,7 +121,11 @@ class SearchBot(Bot):
     table's rules (default: the game's defaults); ``searched`` the phases searched (default: the
     game's ``phases`` and its ``choice_phases`` at this level). ``beliefs`` (default: ``expert``
     only) weighs the sampled worlds by how likely the other seats' bids are in them
-    (:meth:`likelihood`) where the game names such phases (``belief_phases``).
+    (:meth:`likelihood`) in the phases ``belief_phases`` names (default: the game's; none keeps
+    the worlds uniformly from the same pool: the baseline for measuring the beliefs). ``exact``
+    (default 0: off) values the card-play decisions with at most that many cards in hand by the
+    game's exact solver (its description's ``solver``) in each world, in :data:`EXACT_WORLDS` times
+    fewer worlds: measured against the rollouts, it has not yet won (``bench/README.md``).
 
     ``fast`` (0: off) plays the card-play phase on the game's fast path instead (Back Alley, All
     Fours, Tractor): each candidate in each world is then scored by ``fast`` greedy rollouts
@@ -139,6 +150,8 @@ class SearchBot(Bot):
         config: Any = None,
         searched: frozenset[str] | None = None,
         beliefs: bool | None = None,
+        belief_phases: frozenset[str] | None = None,
+        exact: int = 0,
         playout: bool = True,
     ) -> None:
         super().__init__(seed)
@@ -149,7 +162,16 @@ class SearchBot(Bot):
         if searched is None and phases is not None:
             searched = phases | self.rules.choice_phases.get(level, frozenset())
         self.searched = searched
-        self.beliefs = (level == "expert" if beliefs is None else beliefs) and bool(self.rules.belief_phases)
+        self.beliefs = (level == "expert" if beliefs is None else beliefs) and bool(
+            self.rules.belief_phases or belief_phases is not None
+        )
+        self.belief_phases = self.rules.belief_phases if belief_phases is None else belief_phases
+        solver = self.game.description.solver
+        self.exact = 0 if solver is None else exact
+        """Card-play decisions with at most this many cards in hand are valued by the exact solver."""
+        self.solver: Callable[[State, int | None], Mapping[int, float]] | None = (
+            None if solver is None else resolve(solver)
+        )
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
         self.max_worlds = (
@@ -240,7 +262,16 @@ class SearchBot(Bot):
             worlds = min(worlds, max(self.min_worlds, self.max_worlds))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
+        solver = self.solver if view.phase == "play" and len(view.hand) <= self.exact else None
+        if solver is not None:
+            worlds = max(self.min_worlds, worlds // EXACT_WORLDS)
         for world, _ in self._worlds(seat, events, worlds):
+            if solver is not None:
+                # So few cards that a solve is quick whatever the world: no bound is needed.
+                exact = solver(world, None)
+                for i, action in enumerate(candidates):
+                    values[i].append(exact[action.cards[0]])
+                continue
             rollout_seed = rng.getrandbits(64)
             key = deal_key(world)
             for i, action in enumerate(candidates):
@@ -314,7 +345,7 @@ class SearchBot(Bot):
         """How likely the other seats' actions in ``steps`` (the deal so far in a world: the state
         before each, its seat, the action) are in the phases the game's beliefs read, if each seat
         takes the heuristic bot's choice but with chance :data:`BELIEF_EPSILON` another."""
-        phases = self.rules.belief_phases
+        phases = self.belief_phases
         weight = 1.0
         for before, who, action in steps:
             if who == seat or before.phase not in phases:
