@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import Final
 
 from tricktable.compiled import python_class
 
@@ -220,8 +221,9 @@ class Card(int):
 
 
 _CARD_TEXT = [r + s for s in "SHDC" for r in _RANK_LETTERS] + ["LJ", "BJ"]
-ALL_CARDS: tuple[Card, ...] = tuple(Card._make(code) for code in range(54))
-"""Every distinct card, indexed by code: 52 suited cards, then LJ, then BJ."""
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(code) for code in range(54))
+"""Every distinct card, indexed by code: 52 suited cards, then LJ, then BJ. (Final: compiled code
+reads it as a C static, the way hot loops turn a code back into its card.)"""
 _CARD_BY_TEXT = {text: ALL_CARDS[code] for code, text in enumerate(_CARD_TEXT)}
 LITTLE_JOKER = ALL_CARDS[_LITTLE_JOKER_CODE]
 BIG_JOKER = ALL_CARDS[_BIG_JOKER_CODE]

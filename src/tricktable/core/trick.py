@@ -75,7 +75,7 @@ class Trick:
 
 # --- effective suits and power -------------------------------------------------------------------
 
-CARD_CODES = 54
+CARD_CODES: Final = 54
 """Every table here has one entry per card code: the 52 suited cards, then the two jokers."""
 
 NO_TRUMP: Final = 4

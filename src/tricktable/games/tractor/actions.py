@@ -49,9 +49,9 @@ class CardActions(Sequence[Action]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Action]: ...
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if isinstance(index, slice):
-            return tuple(self._action(c) for c in self._choices[index])
-        return self._action(self._choices[index])
+        if isinstance(index, int):  # first: compiled, an int check is inline, a slice check a call
+            return self._action(self._choices[index])
+        return tuple(self._action(c) for c in self._choices[index])
 
     def __contains__(self, value: object) -> bool:
         return (

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from tricktable.cards import Card, Suit, format_cards
@@ -66,35 +65,44 @@ class Declaration:
         return hash((self.seat, self.cards, self.kind, self.reinforced))
 
 
-def is_special(card: Card, rank: int) -> bool:
-    """Whether a card can take part in a declaration this round: a trump-rank card or a joker."""
+def is_special(card: int, rank: int) -> bool:
+    """Whether a card (by code: compiled, int operations) can take part in a declaration this round:
+    a trump-rank card or a joker."""
     return card >= 52 or card % 13 + 2 == rank
 
 
 def _kind(cards: Sequence[Card], rank: int) -> tuple[Kind | None, Reason | None]:
-    """The kind of declaration the cards make, or None and the reason they make none."""
-    level = level_name(rank)
-    what = (
-        f"a declaration is one card of the trump rank ({level}), two identical ones, "
-        "or two identical jokers (BJ BJ or LJ LJ)"
-    )
+    """The kind of declaration the cards make, or None and the reason they make none (worded only
+    then: the draw asks this of every trump-rank card and joker drawn)."""
     if len(cards) not in (1, 2):
+        level = level_name(rank)
         return None, Reason(
-            f"{what}; you showed {len(cards)} cards", "declare_count", rank=level, n=len(cards)
+            f"{_what(level)}; you showed {len(cards)} cards", "declare_count", rank=level, n=len(cards)
         )
     card = cards[0]
     if len(cards) == 2 and cards[1] != card:
-        text = f"{what}; {format_cards(cards)} are not two identical cards"
+        level = level_name(rank)
+        text = f"{_what(level)}; {format_cards(cards)} are not two identical cards"
         return None, Reason(text, "declare_not_identical", rank=level, cards=_names(cards))
     if card >= 52:
         if len(cards) == 2:
             return "jokers", None
-        return None, Reason(f"a single joker cannot declare: {what}", "declare_single_joker", rank=level)
+        level = level_name(rank)
+        text = f"a single joker cannot declare: {_what(level)}"
+        return None, Reason(text, "declare_single_joker", rank=level)
     if card % 13 + 2 != rank:
-        return None, Reason(
-            f"{card} is not of the trump rank: {what}", "declare_rank", card=str(card), rank=level
-        )
+        level = level_name(rank)
+        text = f"{card} is not of the trump rank: {_what(level)}"
+        return None, Reason(text, "declare_rank", card=str(card), rank=level)
     return ("single" if len(cards) == 1 else "pair"), None
+
+
+def _what(level: str) -> str:
+    """What a declaration is, in a refusal's words (``level``: the trump rank's name)."""
+    return (
+        f"a declaration is one card of the trump rank ({level}), two identical ones, "
+        "or two identical jokers (BJ BJ or LJ LJ)"
+    )
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -185,20 +193,24 @@ def declarations(
         return ()
     if current is not None and len(set(specials)) == len(specials):
         # Once a declaration stands only a pair can be shown, and these cards hold none: the common
-        # case during the draw, answered without the cached lookup (whose key is costly to hash).
+        # case during the draw, answered without trying each card.
         return ()
     return _declarations(specials, seat, current, rank, rules)
 
 
-@lru_cache(maxsize=4096)
 def _declarations(
     specials: tuple[Card, ...], seat: int, current: Declaration | None, rank: int, rules: DeclareRules
 ) -> tuple[tuple[Card, ...], ...]:
-    # cached: during the draw the same seat asks again after every card until its specials change
+    # Asked only when the seat's specials or the declaration standing change (the state keeps the
+    # answer), so not cached. Only what could stand is tried (the pairs held; singles only while no
+    # declaration stands, as above): a refusal's reason is costly to word.
     out: list[tuple[Card, ...]] = []
     for card in sorted(set(specials)):
-        candidates = ((card, card),) if card >= 52 else ((card,), (card, card))
-        for cards in candidates:
+        pair = (card, card) if specials.count(card) > 1 else None
+        single = None if card >= 52 or current is not None else (card,)
+        for cards in (single, pair):
+            if cards is None:
+                continue
             if declaration_reason(specials, seat, cards, current, rank, rules) is None:
                 out.append(cards)
     return tuple(out)

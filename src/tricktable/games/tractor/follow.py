@@ -55,7 +55,7 @@ from functools import lru_cache
 from math import comb
 from typing import overload
 
-from tricktable.cards import Card, format_cards
+from tricktable.cards import ALL_CARDS, Card, format_cards
 from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError, Reason
 from tricktable.games.tractor.lead import as_cards, require_held
@@ -339,7 +339,7 @@ def _optimal_chains(
     return tuple(found)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def _problem(hand: tuple[Card, ...], lead: tuple[Card, ...], trump: Trump) -> _Problem:
     return _Problem(hand, lead, trump)
 
@@ -434,12 +434,24 @@ def _one_card_follows(hand: Sequence[Card], lead: Card, trump: Trump) -> _OneCar
     at all when void. Listed in the general enumeration's order: the suit cards low to high, or
     (void) every distinct card high to low, so a seeded random game plays the same either way."""
     table = trump.suit_table
-    suit = table[lead]
-    cards = tuple(hand)  # (the state's hand: the same tuple) compiled, a loop over its items
-    suited = {c for c in cards if table[c] == suit}
-    if suited:
-        return _OneCard(cards, lead, trump, tuple(sorted(suited)))
-    return _OneCard(cards, lead, trump, tuple(sorted(set(cards), reverse=True)))
+    led: int = lead
+    suit = table[led]
+    cards = tuple(hand)
+    # The codes held of the led suit (or all of them, when void), as plain ints: compiled, a loop
+    # over the hand's items as ints (a Card index is a generic lookup), then a sort of ints.
+    codes: tuple[int, ...] = cards
+    held = [c for c in codes if table[c] == suit]
+    if held:
+        held.sort()
+    else:
+        held = sorted(codes, reverse=True)
+    choices: list[Card] = []
+    last = -1
+    for c in held:
+        if c != last:
+            choices.append(ALL_CARDS[c])
+            last = c
+    return _OneCard(cards, lead, trump, tuple(choices))
 
 
 # --- card-by-card selection ----------------------------------------------------------------------

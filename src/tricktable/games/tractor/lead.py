@@ -24,9 +24,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tricktable.cards import Card, format_cards
+from tricktable.cards import ALL_CARDS, Card, format_cards
 from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, Reason
+from tricktable.core.trick import CARD_CODES
 from tricktable.games.tractor.multisets import LazySequence, sub_multiset
 from tricktable.games.tractor.trump import Trump
 from tricktable.games.tractor.units import Unit, card_counts, decompose, lead_shape
@@ -72,20 +73,28 @@ def legal_leads(hand: Sequence[Card], trump: Trump) -> LazySequence[tuple[Card, 
 class _Leads(LazySequence[tuple[Card, ...]]):
     """The leads, suit block after suit block (S H D C, then trumps), each block a
     :class:`SubMultisets` of that suit's cards in action order. Only the block sizes are computed up
-    front; a block's cards are gathered when an index falls in it."""
+    front; a block's cards are gathered when an index falls in it. The hand is kept as counts by
+    card code, so compiled code indexes plain lists (a dict keyed by cards hashes each one)."""
 
     __slots__ = ("_counts", "_hand", "_size", "_sizes", "_trump")
 
     def __init__(self, hand: Sequence[Card], trump: Trump) -> None:
         self._hand = tuple(hand)
         self._trump = trump
-        self._counts = counts = card_counts(hand)
         table = trump.suit_table
+        counts = [0] * CARD_CODES
+        # Each suit's number of sub-multisets, the product over its distinct cards of (copies + 1),
+        # kept as the hand is read: a card's next copy turns its factor k into k + 1.
         products = [1, 1, 1, 1, 1]
-        for c, k in counts.items():
-            products[table[c]] *= k + 1
+        codes: tuple[int, ...] = self._hand  # ints: a Card index is a generic lookup
+        for code in codes:
+            k = counts[code] + 1
+            counts[code] = k
+            suit = table[code]
+            products[suit] = products[suit] // k * (k + 1)
+        self._counts = counts
         self._sizes = sizes = [p - 1 for p in products]  # non-empty sub-multisets of each suit
-        self._size = sum(sizes)
+        self._size = sizes[0] + sizes[1] + sizes[2] + sizes[3] + sizes[4]
 
     def __len__(self) -> int:
         return self._size
@@ -96,8 +105,20 @@ class _Leads(LazySequence[tuple[Card, ...]]):
             index -= self._sizes[suit]
             suit += 1
         table, counts = self._trump.suit_table, self._counts
-        cards = sorted([c for c in counts if table[c] == suit])  # code order is action order
-        return sub_multiset(cards, [counts[c] for c in cards], index)  # index is within the block
+        # The block's distinct cards in action order (code order): the hand's codes of the suit,
+        # each once, sorted as plain ints.
+        hand: tuple[int, ...] = self._hand
+        codes = [c for c in hand if table[c] == suit]
+        codes.sort()
+        cards: list[Card] = []
+        mults: list[int] = []
+        last = -1
+        for c in codes:
+            if c != last:
+                cards.append(ALL_CARDS[c])
+                mults.append(counts[c])
+                last = c
+        return sub_multiset(cards, mults, index)  # index is within the block
 
     def __contains__(self, play: object) -> bool:
         try:
@@ -152,7 +173,11 @@ def throw_check(lead: Sequence[Card], other_hands: Iterable[Sequence[Card]], tru
     beatable = beatable_units(units, other_hands, trump)
     if not beatable:
         return _STANDS
-    return ThrowResult(False, min(beatable, key=forced_first).cards, beatable)
+    first = beatable[0]
+    for unit in beatable:
+        if forced_first(unit) < forced_first(first):
+            first = unit
+    return ThrowResult(False, first.cards, beatable)
 
 
 def forced_first(unit: Unit) -> tuple[int, int, tuple[Card, ...]]:
@@ -166,13 +191,14 @@ def beatable_units(
     """The units of a throw (all of one suit) that one of ``other_hands`` could beat."""
     suit = units[0].suit
     table, order = trump.suit_table, trump.order_table
-    # For each other hand: its highest card, highest pair, and the orders of its pairs (for tractors).
+    # For each other hand: its highest card, highest pair, and the orders of its pairs (for tractors),
+    # marked in lists by code and order: compiled, plain list indexing.
     best_single = -1
     best_pair = -1
-    pair_levels: list[set[int]] = []
-    for hand in other_hands:
-        seen: set[int] = set()
-        levels: set[int] = set()
+    pair_levels: list[list[bool]] = []
+    seen = [-1] * CARD_CODES  # by code: the last hand that held it (hands counted from 0)
+    for h, hand in enumerate(other_hands):
+        levels: list[bool] | None = None
         # The hand as a tuple (the state's hands are) of card codes: compiled, a loop over its items
         # that indexes the tables directly (a Card index is a generic lookup).
         codes: tuple[int, ...] = tuple(hand)
@@ -180,15 +206,18 @@ def beatable_units(
             if table[c] != suit:
                 continue
             o = order[c]
-            if c in seen:
-                levels.add(o)
+            if seen[c] == h:
+                if levels is None:
+                    levels = [False] * CARD_CODES
+                levels[o] = True
+                if o > best_pair:
+                    best_pair = o
             else:
-                seen.add(c)
+                seen[c] = h
                 if o > best_single:
                     best_single = o
-        if levels:
-            best_pair = max(best_pair, max(levels))
-        pair_levels.append(levels)
+        if levels is not None:
+            pair_levels.append(levels)
     beatable = []
     for u in units:
         if u.kind == "single":
@@ -196,7 +225,11 @@ def beatable_units(
         elif u.kind == "pair":
             beaten = best_pair > u.top
         else:
-            beaten = any(_tractor_above(levels, u.length, u.top) for levels in pair_levels)
+            beaten = False
+            for levels in pair_levels:
+                if _tractor_above(levels, u.length, u.top):
+                    beaten = True
+                    break
         if beaten:
             beatable.append(u)
     return tuple(beatable)
@@ -205,15 +238,17 @@ def beatable_units(
 _STANDS: Final = ThrowResult(True, (), ())
 
 
-def _tractor_above(levels: set[int], length: int, top: int) -> bool:
-    """Whether pairs at ``levels`` hold ``length`` consecutive orders ending above ``top``."""
-    if not any(o > top for o in levels):
-        return False
+def _tractor_above(levels: list[bool], length: int, top: int) -> bool:
+    """Whether pairs at the orders marked in ``levels`` hold ``length`` consecutive orders ending
+    above ``top``."""
     run_len = 0
-    for o in sorted(levels):
-        run_len = run_len + 1 if o - 1 in levels else 1
-        if o > top and run_len >= length:
-            return True
+    for o in range(len(levels)):
+        if levels[o]:
+            run_len += 1
+            if o > top and run_len >= length:
+                return True
+        else:
+            run_len = 0
     return False
 
 

@@ -68,12 +68,12 @@ class LazySequence(Sequence[T]):
 
     def __getitem__(self, index: int | slice) -> T | Sequence[T]:
         size = len(self)
-        if isinstance(index, slice):
-            return [self._item(i) for i in range(*index.indices(size))]
-        i = index + size if index < 0 else index
-        if not 0 <= i < size:
-            raise IndexError(f"index {index} out of range for {size} items")
-        return self._item(i)
+        if isinstance(index, int):  # first: compiled, an int check is inline, a slice check a call
+            i = index + size if index < 0 else index
+            if not 0 <= i < size:
+                raise IndexError(f"index {index} out of range for {size} items")
+            return self._item(i)
+        return [self._item(i) for i in range(*index.indices(size))]
 
     def __iter__(self) -> Iterator[T]:
         for i in range(len(self)):
@@ -150,11 +150,16 @@ class SubMultisets(LazySequence[tuple[T, ...]]):
 def sub_multiset(items: Sequence[T], mults: Sequence[int], index: int) -> tuple[T, ...]:
     """Item ``index`` of :class:`SubMultisets` ``(items, mults)``, without making the sequence (a
     random lead picks one item of one suit's)."""
+    if len(items) != len(mults):
+        raise ValueError(f"{len(items)} items but {len(mults)} multiplicities")
     index += 1  # skip the empty multiset
     out: list[T] = []
-    for item, m in zip(items, mults, strict=True):
-        index, c = divmod(index, m + 1)
-        out.extend([item] * c)
+    for i in range(len(items)):
+        # Mixed radix, digit by digit (compiled: plain int operations, no zip or divmod objects).
+        radix = mults[i] + 1
+        for _ in range(index % radix):
+            out.append(items[i])
+        index //= radix
     return tuple(out)
 
 

@@ -185,13 +185,16 @@ class Round:
 @dataclass(frozen=True, init=False)
 class Declaring:
     """What the declarations hold: their rules (from the config), each seat's trump-rank cards and
-    jokers drawn so far (what declarations are made from), the declaration standing, and the seats
-    that have had their last chance to declare (the last-declare phase)."""
+    jokers drawn so far (what declarations are made from), the declaration standing, the seats
+    that have had their last chance to declare (the last-declare phase), and each seat's options:
+    the declarations it may make now (:func:`~tricktable.games.tractor.declare.declarations` of the
+    fields before, kept up to date as they change: the draw asks for them after every card)."""
 
     rules: DeclareRules
     specials: tuple[tuple[Card, ...], ...]
     declaration: Declaration | None
     chances: int
+    options: tuple[tuple[tuple[Card, ...], ...], ...]
 
     def __init__(
         self,
@@ -199,11 +202,27 @@ class Declaring:
         specials: tuple[tuple[Card, ...], ...] = ((), (), (), ()),
         declaration: Declaration | None = None,
         chances: int = 0,
+        options: tuple[tuple[tuple[Card, ...], ...], ...] = ((), (), (), ()),
     ) -> None:
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "specials", specials)
         object.__setattr__(self, "declaration", declaration)
         object.__setattr__(self, "chances", chances)
+        object.__setattr__(self, "options", options)
+
+    def declared(self, declaration: Declaration, rank: int) -> Declaring:
+        """After ``declaration``: every seat's options change with the declaration standing."""
+        specials, rules = self.specials, self.rules
+        options = tuple([declarations(specials[s], s, declaration, rank, rules) for s in range(4)])
+        return Declaring(rules, specials, declaration, self.chances, options)
+
+    def drawn(self, seat: int, card: Card, rank: int) -> Declaring:
+        """After ``seat`` drew ``card``, a trump-rank card or a joker: its options change."""
+        specials = list(self.specials)
+        held = specials[seat] = specials[seat] + (card,)
+        options = list(self.options)
+        options[seat] = declarations(held, seat, self.declaration, rank, self.rules)
+        return Declaring(self.rules, tuple(specials), self.declaration, self.chances, tuple(options))
 
 
 @dataclass(frozen=True, init=False)
@@ -400,8 +419,7 @@ class TractorState(State):
             raise
 
     def _declarations(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        d = self.declaring
-        return declarations(d.specials[seat], seat, d.declaration, self.round.rank, d.rules)
+        return self.declaring.options[seat]
 
     def _legal(self, seat: int) -> Sequence[Action]:
         stage = self.stage
@@ -419,9 +437,9 @@ class TractorState(State):
         return ()
 
     def _draw_legal(self, seat: int) -> tuple[Action, ...]:
-        if not self.declaring.specials[seat]:
+        options = self.declaring.options[seat]
+        if not options:
             return _DRAW_ONLY if seat == self.mover else ()
-        options = self._declarations(seat)
         if seat != self.mover:
             return _declare_actions(options, None)
         return _declare_actions(options, "draw") if options else _DRAW_ONLY
@@ -496,8 +514,8 @@ class TractorState(State):
         log = self.log.push(seat, action)
         if verb == "declare":
             d = self.declaring
-            declared = make_declaration(seat, action.cards, d.declaration, self.round.rank)
-            declaring = Declaring(d.rules, d.specials, declared, d.chances)
+            rank = self.round.rank
+            declaring = d.declared(make_declaration(seat, action.cards, d.declaration, rank), rank)
             if self.stage == "draw":
                 return self._step(
                     log, "draw", self.mover, self.hands, self.drawn, self.trick, declaring, self.tricks
@@ -511,15 +529,13 @@ class TractorState(State):
         """The seat to move draws the next card (its own private event, made once per seat and card)."""
         i = self.drawn
         card = self.round.deck[i]
+        code: int = card  # compiled: the tables indexed by an int (a Card index is a generic lookup)
         seat = (self.round.first_drawer + i) % 4
-        log = self.log.push(seat, DRAW, _DRAWN[seat][card])
+        log = self.log.push(seat, DRAW, _DRAWN[seat][code])
         hands = list(self.hands)
         hands[seat] = hands[seat] + (card,)
-        declaring = self.declaring
-        if is_special(card, self.round.rank):
-            specials = list(declaring.specials)
-            specials[seat] = specials[seat] + (card,)
-            declaring = Declaring(declaring.rules, tuple(specials), declaring.declaration, declaring.chances)
+        rank = self.round.rank
+        declaring = self.declaring.drawn(seat, card, rank) if is_special(code, rank) else self.declaring
         stage: Phase = "last-declare" if i + 1 == DRAWN else "draw"
         return self._step(log, stage, (seat + 1) % 4, tuple(hands), i + 1, self.trick, declaring, self.tricks)
 
@@ -558,7 +574,9 @@ class TractorState(State):
         """A seat has used its last chance to declare (``log`` and ``declaring`` as its action left
         them): the next seat has its chance, or after the fourth the declarations are over."""
         chances = declaring.chances + 1
-        declaring = Declaring(declaring.rules, declaring.specials, declaring.declaration, chances)
+        declaring = Declaring(
+            declaring.rules, declaring.specials, declaring.declaration, chances, declaring.options
+        )
         mover = (self.round.first_drawer + chances) % 4
         after = self._step(log, self.stage, mover, self.hands, self.drawn, self.trick, declaring, self.tricks)
         return after if chances < 4 else after._declarations_over()
@@ -881,8 +899,13 @@ def _deal(seed: int, decks: tuple[tuple[Card, ...], ...], n: int) -> tuple[Card,
 
 def _without(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     if len(cards) == 1:
-        i = hand.index(cards[0])
-        return hand[:i] + hand[i + 1 :]
+        # One card, found by its code in a loop over the hand as ints (compiled: no method call).
+        card: int = cards[0]
+        codes: tuple[int, ...] = hand
+        for i in range(len(codes)):
+            if codes[i] == card:
+                return hand[:i] + hand[i + 1 :]
+        raise ValueError(f"{cards[0]} is not in the hand")
     out = list(hand)
     for c in cards:
         out.remove(c)

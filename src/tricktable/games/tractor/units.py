@@ -28,6 +28,7 @@ from typing import Literal
 from tricktable.cards import ALL_CARDS, Card, format_cards
 from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, Reason
+from tricktable.core.trick import CARD_CODES
 from tricktable.games.tractor.trump import Trump, suit_code, suit_name
 
 __all__ = [
@@ -86,21 +87,23 @@ def _one_suit(cards: Sequence[Card], trump: Trump) -> int:
     if not cards:
         raise IllegalActionError(Reason("a play needs at least one card", "play_empty"))
     table = trump.suit_table
-    suit = table[cards[0]]
-    for c in cards:
-        if table[c] != suit:
+    codes: tuple[int, ...] = tuple(cards)  # compiled: the table indexed by ints, not by Card objects
+    suit = table[codes[0]]
+    for code in codes:
+        if table[code] != suit:
+            first, c = ALL_CARDS[codes[0]], ALL_CARDS[code]
             text = (
-                f"a lead must be all of one suit (trumps count as one suit): {cards[0]} is "
-                f"{suit_name(suit)} but {c} is {suit_name(table[c])}"
+                f"a lead must be all of one suit (trumps count as one suit): {first} is "
+                f"{suit_name(suit)} but {c} is {suit_name(table[code])}"
             )
             raise IllegalActionError(
                 Reason(
                     text,
                     "lead_one_suit",
-                    first=str(cards[0]),
+                    first=str(first),
                     first_suit=suit_code(suit),
                     card=str(c),
-                    suit=suit_code(table[c]),
+                    suit=suit_code(table[code]),
                 )
             )
     return suit
@@ -118,18 +121,24 @@ def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
     """
     suit = _one_suit(cards, trump)
     order = trump.order_table
-    counts = card_counts(cards)
+    # The copies of each card, counted by code (ints: a Card index is a generic lookup), read in
+    # code order, which is action order.
+    counts: dict[int, int] = {}
+    codes: tuple[int, ...] = tuple(cards)
+    for code in codes:
+        counts[code] = counts.get(code, 0) + 1
     levels: dict[int, list[Card]] = {}
-    singles: list[Card] = []
-    for c in sorted(counts):
-        n = counts[c]
+    singles: list[int] = []
+    for code in sorted(counts):
+        n = counts[code]
         if n > 2:
+            c = ALL_CARDS[code]
             text = f"{c} appears {n} times, but each card exists only twice"
             raise IllegalActionError(Reason(text, "two_copies", card=str(c), n=n))
         if n == 2:
-            levels.setdefault(order[c], []).append(c)
+            levels.setdefault(order[code], []).append(ALL_CARDS[code])
         else:
-            singles.append(c)
+            singles.append(code)
     units: list[Unit] = []
     while levels:
         run: list[Card] = []
@@ -140,23 +149,22 @@ def decompose(cards: Sequence[Card], trump: Trump) -> tuple[Unit, ...]:
             run.append(levels[o].pop(0))
         units.append(_pairs_unit(run, suit, order))
         levels = {o: left for o, left in levels.items() if left}
+    if len(units) > 1:
+        units.sort(key=_unit_rank)
     if singles:
-        table = _single_units(trump)
-        units.extend([table[c] for c in singles])
-    units.sort(key=_unit_rank)
+        # After the pairs and tractors (longest first), highest first, then by card: the singles'
+        # codes sorted as plain ints, each keyed by its order then its code in one int, with no key
+        # function to call per unit; a single unit is a native record, cheap to make.
+        ranked = sorted([(CARD_CODES - order[s]) * CARD_CODES + s for s in singles])
+        for key in ranked:
+            code = key % CARD_CODES
+            units.append(Unit("single", (ALL_CARDS[code],), 0, order[code], suit))
     return tuple(units)
 
 
 def _unit_rank(u: Unit) -> tuple[int, int, tuple[Card, ...]]:
     """Longest first, then highest, then by cards."""
     return (-u.length, -u.top, u.cards)
-
-
-@lru_cache(maxsize=64)
-def _single_units(trump: Trump) -> tuple[Unit, ...]:
-    """The single-card unit of each card by ``int(card)``: values, so one object per card serves
-    every play (making them anew was most of the cost of splitting a throw)."""
-    return tuple(Unit("single", (c,), 0, trump.order_table[c], trump.suit_table[c]) for c in ALL_CARDS)
 
 
 def _pairs_unit(run: list[Card], suit: int, order: tuple[int, ...]) -> Unit:
@@ -196,11 +204,13 @@ class LeadShape:
 
 
 def lead_shape(cards: Sequence[Card], trump: Trump) -> LeadShape:
-    """The :class:`LeadShape` of a lead (cached: followers ask about the same lead three times)."""
+    """The :class:`LeadShape` of a lead (cached: followers ask about the same lead three times, one
+    after the other; a few entries are enough, and more only keep random throws alive, which the
+    collector then walks over and over)."""
     return _lead_shape(tuple(sorted(cards)), trump)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16)
 def _lead_shape(cards: tuple[Card, ...], trump: Trump) -> LeadShape:
     units = decompose(cards, trump)
     tractors = tuple(sorted(u.length for u in units if u.kind == "tractor"))
