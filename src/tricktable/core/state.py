@@ -34,6 +34,7 @@ from tricktable.core.evolve import evolve
 from tricktable.core.history import Log
 from tricktable.core.pick import PLAY_ONE, Pick
 from tricktable.core.reveal import HandChange, hand_changes
+from tricktable.core.trick import CARD_CODES
 from tricktable.core.views import View
 
 __all__ = ["Result", "State", "evolve", "team_of"]
@@ -305,7 +306,7 @@ class State:
         the game records the action in the events it ``caused`` instead (a card drawn, a call)."""
         verb = action.verb
         if verb == "play":
-            return Played(seat, action.cards)
+            return _played(seat, action.cards)
         if verb == "bid":
             return Bid(seat, str(action.arg))
         if verb == "declare":
@@ -410,3 +411,22 @@ class State:
 
 
 copyable(Result)
+
+
+_SINGLE_PLAYED: dict[int, Played] = {}
+"""The event of one card played by one seat, by ``seat * CARD_CODES + code``: made once (as the
+play actions are), not every time a log is read (a card played is read by every reader of a game,
+and most actions are single cards)."""
+
+
+def _played(seat: int, cards: tuple[Card, ...]) -> Played:
+    """The :class:`Played` event of ``seat`` playing ``cards`` (shared for a single card: events are
+    values)."""
+    if len(cards) != 1:
+        return Played(seat, cards)
+    code: int = cards[0]
+    key = seat * CARD_CODES + code
+    event = _SINGLE_PLAYED.get(key)
+    if event is None:
+        event = _SINGLE_PLAYED[key] = Played(seat, cards)
+    return event

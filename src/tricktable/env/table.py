@@ -44,10 +44,12 @@ class TableEncoder:
         n = self.num_seats = num_seats
         teams = self.teams = 2 if num_seats == 4 else num_seats
         size = self.size = self.layout.size
-        # One buffer, two faces (as in Encoder): ``buf`` for scalar writes, ``rows`` for blocks.
+        # One buffer, three faces: ``cells`` for scalar writes (a memoryview of floats: its item
+        # assignment costs about half of the array's, which parses each value as call arguments),
+        # ``rows`` for blocks, ``buf`` the array that owns the memory.
         self.buf = array("f", bytes(4 * n * size))
         self.rows: npt.NDArray[np.float32] = np.frombuffer(self.buf, dtype=np.float32).reshape(n, size)
-        self._flat = memoryview(self.buf)
+        self.cells = memoryview(self.buf).cast("B").cast("f")
         self._hand_max = self.spec.hand_max
         self._phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self._word_index = {w: i for i, w in enumerate(self.spec.words)}
@@ -151,7 +153,7 @@ class TableEncoder:
 
     def fill(self, seat: int, phase: str, to_move: int | None, picked: Sequence[Card] = ()) -> None:
         """Set the blocks of the seat's row read from the state at each observation (no copy)."""
-        s, buf, base = self.s, self.buf, self._base[seat]
+        s, buf, base = self.s, self.cells, self._base[seat]
         filled = self._filled[seat]
         for i in filled:
             buf[i] = 0.0
@@ -171,9 +173,9 @@ class TableEncoder:
                 buf[start + c] += 1.0
                 filled.append(start + c)
 
-    def row(self, seat: int) -> memoryview:
+    def row(self, seat: int) -> memoryview[float]:
         """The seat's row as a view of the buffer (for a memory copy into a batch's row)."""
-        return self._flat[seat * self.size : (seat + 1) * self.size]
+        return self.cells[seat * self.size : (seat + 1) * self.size]
 
     def observe(
         self, seat: int, phase: str, to_move: int | None, picked: Sequence[Card] = ()
@@ -186,12 +188,12 @@ class TableEncoder:
     # --- writing every row -------------------------------------------------------------------------
     def _each(self, start: int, seat: int, value: float) -> None:
         """``value`` at relative place of ``seat`` in the block at ``start`` (width n) of every row."""
-        buf = self.buf
+        buf = self.cells
         for b, r in zip(self._base, self._rel[seat], strict=True):
             buf[b + start + r] = value
 
     def _write_scores(self) -> None:
-        buf, start, scale = self.buf, self.s.scores.start, self.spec.score_scale
+        buf, start, scale = self.cells, self.s.scores.start, self.spec.score_scale
         for team, value in enumerate(self._scores):
             v = value / scale
             for b, r in zip(self._base, self._team_rel[team], strict=True):
@@ -200,18 +202,18 @@ class TableEncoder:
     def _resize(self, seat: int, change: int) -> None:
         size = self._sizes[seat] = self._sizes[seat] + change
         value = size / self._hand_max
-        buf = self.buf
+        buf = self.cells
         for i in self._sizes_at[seat]:
             buf[i] = value
 
     def _own_cards(self, seat: int, start: int, cards: Sequence[Card], change: float) -> None:
         """Add ``change`` at ``cards`` in the block at ``start`` of the seat's own row only."""
-        buf, at = self.buf, self._base[seat] + start
+        buf, at = self.cells, self._base[seat] + start
         for c in cards:
             buf[at + c] += change
 
     def _all_cards(self, start: int, cards: Sequence[Card]) -> None:
-        buf = self.buf
+        buf = self.cells
         for b in self._base:
             for c in cards:
                 buf[b + start + c] += 1.0
@@ -239,7 +241,7 @@ class TableEncoder:
         self._dealt(e)
         declarers = self.s.declarers
         if declarers is not None:
-            buf, team = self.buf, team_of(e.seat, self.num_seats)
+            buf, team = self.cells, team_of(e.seat, self.num_seats)
             for b, r in zip(self._base, self._team_rel[team], strict=True):
                 buf[b + declarers.start + r] = 1.0
 
@@ -271,7 +273,7 @@ class TableEncoder:
         bids = self.s.bids
         if bids is None:
             return
-        buf = self.buf
+        buf = self.cells
         if e.bid == "pass":
             at, value = 2, 1.0
         elif e.bid == "board":
@@ -288,7 +290,7 @@ class TableEncoder:
         block = self.s.decisions
         if block is None or index is None:
             return
-        buf, width = self.buf, len(self.spec.words)
+        buf, width = self.cells, len(self.spec.words)
         for b, r in zip(self._base, self._rel[e.seat], strict=True):
             buf[b + block.start + width * r + index] = 1.0
 
@@ -301,7 +303,7 @@ class TableEncoder:
         self._all_cards(block.start + self.num_seats, e.cards)
 
     def _played(self, e: ev.Played) -> None:
-        buf, seat, cards = self.buf, e.seat, e.cards
+        buf, seat, cards = self.cells, e.seat, e.cards
         if self._trick_empty:
             self._trick_empty = False
             for i in self._leader_at[seat]:
@@ -318,7 +320,7 @@ class TableEncoder:
         self._resize(seat, -len(cards))
 
     def _trick_won(self, e: ev.TrickWon) -> None:
-        s, buf = self.s, self.buf
+        s, buf = self.s, self.cells
         # The trick and its leader, side by side: an array copy per row beats numpy's slice fill here.
         zeros, start, stop = self._trick_zeros, s.trick.start, s.trick_leader.stop
         for b in self._base:
@@ -337,7 +339,7 @@ class TableEncoder:
         block = self.s.exposed
         if block is None:
             return
-        buf = self.buf
+        buf = self.cells
         for b, r in zip(self._base, self._rel[e.seat], strict=True):
             buf[b + block.start + r * CARD_IDS + e.card] = 1.0
 
