@@ -125,6 +125,15 @@ def test_seats_go_round_from_the_leader() -> None:
     assert single_plays(3, parse_cards("7H 8H"), 4) == ((3, parse_cards("7H")), (0, parse_cards("8H")))
 
 
+def test_single_card_plays_are_shared_values() -> None:
+    # A finished trick lives as long as its game's log: its plays are the same objects every time,
+    # not new tuples for the collector to walk.
+    first = single_plays(1, parse_cards("2C 3C 4C"), 3)
+    again = single_plays(1, parse_cards("2C 3C 4C"), 3)
+    assert first == ((1, parse_cards("2C")), (2, parse_cards("3C")), (0, parse_cards("4C")))
+    assert all(a is b for a, b in zip(first, again, strict=True))
+
+
 def test_team_of_pairs_opposite_seats() -> None:
     assert [team_of(s, 4) for s in range(4)] == [0, 1, 0, 1]
     assert [team_of(s, 2) for s in range(2)] == [0, 1]

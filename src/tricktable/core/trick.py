@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
-from tricktable.cards import LITTLE_JOKER, Card
+from tricktable.cards import ALL_CARDS, LITTLE_JOKER, Card
 from tricktable.compiled import python_class
 
 __all__ = [
@@ -216,4 +216,23 @@ def single_plays(leader: int, cards: Sequence[Card], num_seats: int) -> tuple[Pl
     >>> single_plays(2, parse_cards("7H 9H"), 4)
     ((2, (Card('7H'),)), (3, (Card('9H'),)))
     """
-    return tuple([((leader + i) % num_seats, (c,)) for i, c in enumerate(cards)])
+    # The plays are kept as objects: compiled, a ``Play`` (a fixed-length tuple) is an unboxed value,
+    # and each append would box a new tuple of it.
+    out: list[object] = []
+    codes: tuple[int, ...] = tuple(cards)  # compiled: ints index the table directly
+    seat = leader % num_seats
+    for code in codes:
+        key = seat * CARD_CODES + code
+        play = _SINGLE_PLAYS.get(key)
+        if play is None:
+            _SINGLE_PLAYS[key] = (seat, (ALL_CARDS[code],))
+            play = _SINGLE_PLAYS[key]  # the stored object (compiled, the literal is boxed per use)
+        out.append(play)
+        seat = seat + 1 if seat + 1 < num_seats else 0
+    return cast(tuple[Play, ...], tuple(out))
+
+
+_SINGLE_PLAYS: dict[int, object] = {}
+"""One seat's play of one card, by ``seat * CARD_CODES + code``: made once and shared (plays are
+values). A finished trick lives as long as its game's log, and the collector walks every tuple that
+holds a card on each full collection: two fresh tuples per card played were most of what it walked."""
