@@ -169,8 +169,9 @@ class SearchBot(Bot):
         solver = self.game.description.solver
         self.exact = 0 if solver is None else exact
         """Card-play decisions with at most this many cards in hand are valued by the exact solver."""
+        # Imported only when used: off (every level's default), no bot loads the solver's module.
         self.solver: Callable[[State, int | None], Mapping[int, float]] | None = (
-            None if solver is None else resolve(solver)
+            None if solver is None or self.exact <= 0 else resolve(solver)
         )
         self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
         self.min_worlds = min_worlds
