@@ -527,6 +527,8 @@ class Room:
         self.by_bot.extend(by_bot)
         self._turn_since = time.monotonic()
         self._broadcast()
+        if self._waiting_for():  # a deal ended: the pause is told with the score, not when the driver wakes
+            self.send_seats()
         self._changed.set()
 
     async def _finish(self) -> None:
