@@ -70,9 +70,10 @@ pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
 
 # The tests of the compiled modules (the solver's, the rules': conformance, golden, each game's and the
-# core's) and their doctests again on their pure Python source.
-PURE_TESTS := tests/analysis tests/conformance tests/golden tests/games tests/core \
-	src/tricktable/analysis src/tricktable/cards.py src/tricktable/core src/tricktable/games
+# core's; the RL environments') and their doctests again on their pure Python source.
+PURE_TESTS := tests/analysis tests/conformance tests/golden tests/games tests/core tests/env \
+	src/tricktable/analysis src/tricktable/cards.py src/tricktable/core src/tricktable/games \
+	src/tricktable/env/actions.py src/tricktable/env/table.py src/tricktable/env/vector.py
 pytest-pure: $(STAMP)
 	TRICKTABLE_PURE=1 $(BIN)/pytest $(PURE_TESTS)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +33,7 @@ from tricktable.env.observe import CARD_IDS
 
 __all__ = ["Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
 
-Mask = npt.NDArray[np.int8]
+Mask: TypeAlias = npt.NDArray[np.int8]  # (TypeAlias: without numpy installed, an alias of Any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +147,9 @@ def _refused(codec: Codec, state: State, seat: int, index: int) -> IllegalAction
 class TractorCodec(Codec):
     """Tractor: 0–53 pick a card, 54 finish, 55 draw, 56 pass."""
 
-    FINISH = CARD_IDS
-    DRAW = CARD_IDS + 1
-    PASS = CARD_IDS + 2
+    FINISH: ClassVar[int] = CARD_IDS  # (ClassVar: compiled, a plain default would be an instance field)
+    DRAW: ClassVar[int] = CARD_IDS + 1
+    PASS: ClassVar[int] = CARD_IDS + 2
 
     def __init__(self) -> None:
         self.size = CARD_IDS + 3
