@@ -97,7 +97,7 @@ def test_log_tail_is_the_end_of_its_entries() -> None:
 
 def test_log_events_are_built_once_per_node() -> None:
     """A recipe runs on the first reading only (every seat reads the same node); a node with more
-    events is a new node, whose reading includes them."""
+    events is a new node, whose reading includes them (and builds again none already built)."""
     from tricktable.core.events import Decided
 
     built: list[int] = []
@@ -111,4 +111,4 @@ def test_log_events_are_built_once_per_node() -> None:
     assert first == (Decided(2, "stand"),) and node.events is first and built == [2]
     longer = node.with_events(Decided(3, "beg"))
     assert longer.events == (Decided(2, "stand"), Decided(3, "beg")) and node.events is first
-    assert built == [2, 2]
+    assert built == [2]

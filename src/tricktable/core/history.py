@@ -89,7 +89,8 @@ class Log:
                 out += made if isinstance(made, tuple) else (made,)
             else:
                 out.append(e)
-        self._made = done = tuple(out)
+        # The recipes go once built: fewer objects left alive for the collector to walk in every game.
+        self._made = self._events = done = tuple(out)
         return done
 
     def entries(self) -> tuple[tuple[int, Action], ...]:
