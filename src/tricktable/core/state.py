@@ -29,16 +29,7 @@ from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
-from tricktable.core.events import (
-    Bid,
-    Decided,
-    Declared,
-    Event,
-    Exposed,
-    KittyBuried,
-    Played,
-    PrivateEvent,
-)
+from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
 from tricktable.core.evolve import evolve
 from tricktable.core.history import Log
 from tricktable.core.pick import PLAY_ONE, Pick
@@ -258,10 +249,7 @@ class State:
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
         cards are never in it: a private event shows its cards to its own seat only."""
         viewer = self._viewer(seat)
-        # Only a private event hides anything (events.py): the others skip the call, which compiled
-        # code makes to an interpreted method (an event's) at about 1.4k instructions.
-        logged = self._logged(self._first(since))
-        return tuple([e.seen_by(viewer) if isinstance(e, PrivateEvent) else e for e in logged])
+        return tuple([e.seen_by(viewer) for e in self._logged(self._first(since))])
 
     def caused_events(self, seat: object = None, since: object = None) -> tuple[tuple[int, Event], ...]:
         """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
@@ -269,12 +257,7 @@ class State:
         viewer = self._viewer(seat)
         causes: list[int] = []
         logged = self._logged(self._first(since), causes)
-        return tuple(
-            [
-                (i, e.seen_by(viewer) if isinstance(e, PrivateEvent) else e)
-                for i, e in zip(causes, logged, strict=True)
-            ]
-        )
+        return tuple([(i, e.seen_by(viewer)) for i, e in zip(causes, logged, strict=True)])
 
     def _first(self, since: object) -> int:
         """The first action whose events follow version ``since`` (0: all of them, from the start)."""
