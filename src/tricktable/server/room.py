@@ -510,6 +510,7 @@ class Room:
 
     def _advance(self, new: State, by_bot: list[bool]) -> None:
         old, self.state = self.state, new
+        paused = False  # whether these actions ended a deal, and so began a pause
         if self.row.deal_pause > 0 and not new.is_over:
             # the versions the new actions ended a deal at (their logged events, not every seat's
             # form of them: a deal's score is public)
@@ -520,6 +521,7 @@ class Room:
             ]
             if scored:  # (the version the deal ended at: a ready said there, anywhere, counts)
                 self._pause_until, self._paused_at = time.monotonic() + self.row.deal_pause, scored[-1]
+                paused = True
         made = new.log.tail(len(by_bot))
         for i, ((s, _), bot) in enumerate(zip(made, by_bot, strict=True), start=len(self.by_bot)):
             if bot and self.row.bots[s] is None:
@@ -527,7 +529,7 @@ class Room:
         self.by_bot.extend(by_bot)
         self._turn_since = time.monotonic()
         self._broadcast()
-        if self._waiting_for():  # a deal ended: the pause is told with the score, not when the driver wakes
+        if paused:  # told with the score that began it, not when the driver next wakes
             self.send_seats()
         self._changed.set()
 
