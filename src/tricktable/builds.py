@@ -41,9 +41,10 @@ _GAMES = sorted(p.name for p in (_PACKAGE / "games").iterdir() if (p / "__init__
 # fields), which mypyc would hand to ``dataclass`` as fields; and each game's config, so that its
 # state, a native class, may narrow ``State.config`` to it (mypyc lets a native subclass narrow an
 # attribute only between classes it does not compile).
-# Then the RL environments' per-decision path (the vector environment, the observation table and the
-# action codec: numpy's types are Any to mypyc where the rl extra is missing); the AEC class stays
-# interpreted, as PettingZoo's subclass it gains nothing compiled.
+# Then the RL environments' per-decision path (the vector environment, the episode, the observation
+# table and the action codec: numpy's types are Any to mypyc where the rl extra is missing); the AEC
+# class stays interpreted, as PettingZoo's subclass it gains nothing compiled, and keeps in the episode
+# all that a decision runs.
 COMPILED_MODULES: tuple[str, ...] = (
     "tricktable.analysis.search",
     *(f"tricktable.analysis.{game}" for game in _GAMES if (_PACKAGE / "analysis" / f"{game}.py").exists()),
@@ -70,6 +71,7 @@ COMPILED_MODULES: tuple[str, ...] = (
         )
     ),
     "tricktable.env.actions",
+    "tricktable.env.episode",
     "tricktable.env.table",
     "tricktable.env.vector",
     *(

@@ -40,11 +40,11 @@ from pettingzoo.utils import wrappers
 
 from tricktable import games
 from tricktable.cards import Card, format_cards
-from tricktable.core import events as ev
 from tricktable.core.actions import Action
 from tricktable.core.errors import ConfigError, IllegalActionError
 from tricktable.core.state import State, team_of
 from tricktable.env.actions import Codec, codec_for
+from tricktable.env.episode import Episode
 from tricktable.env.observe import SPECS, layout_for
 from tricktable.env.table import TableEncoder
 
@@ -108,9 +108,18 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self._seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.codec: Codec = codec_for(name)
         self.out_of_turn = bool(out_of_turn)
-        self.wait = self.codec.size if self.out_of_turn else -1
+        self.episode = Episode(
+            self.codec,
+            TableEncoder(name, self.num_seats),
+            self.num_seats,
+            out_of_turn=self.out_of_turn,
+            reward_mode=reward,
+            max_deals=max_deals,
+        )
+        """The game in progress: its state, picked cards, observation table and rewards."""
+        self.wait = self.episode.wait
         """The id of ``wait`` (declining to act out of turn), or -1 without ``out_of_turn``."""
-        self.size = self.codec.size + (1 if self.out_of_turn else 0)
+        self.size = self.episode.size
         layout, _ = layout_for(name, self.num_seats)
         self.layout = layout
         low, high = layout.bounds()
@@ -126,15 +135,6 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces: dict[str, spaces.Space[Any]] = dict.fromkeys(self.possible_agents, action_space)
         self._seeds = np.random.default_rng()
-        self.state: State | None = None
-        self.picked: tuple[Card, ...] = ()
-        self.table = TableEncoder(name, self.num_seats)
-        """Every seat's observation, read from the events as the game goes (reset with the game)."""
-        self._queue: list[int] = []
-        self._track = reward == "deal" or max_deals is not None
-        self._version_read = 0
-        self._scores: tuple[int, ...] | None = None
-        self._deals = 0
 
     # --- spaces (the same objects on every call) ----------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -142,6 +142,22 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    # --- the game, kept by the episode ------------------------------------------------------------
+    @property
+    def state(self) -> State | None:
+        """The engine's state of the game (None before :meth:`reset`)."""
+        return self.episode.state
+
+    @property
+    def picked(self) -> tuple[Card, ...]:
+        """The cards picked toward a Tractor play, not yet played."""
+        return self.episode.picked
+
+    @property
+    def table(self) -> TableEncoder:
+        """Every seat's observation, read from the events as the game goes (reset with the game)."""
+        return self.episode.table
 
     # --- the episode --------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -157,51 +173,29 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         while True:
             if chosen:
                 game_seed = int(self._seeds.integers(2**31 - 1))
-            self.state = self.game.new(seed=game_seed, config=self.config, deck=options.get("deck"))
+            state = self.game.new(seed=game_seed, config=self.config, deck=options.get("deck"))
             # A game over before anyone acts (an All Fours turn-up reaching a tiny target) offers no
             # decision: with a seed of our own choosing, deal another.
-            if not (chosen and self.state.is_over):
+            if not (chosen and state.is_over):
                 break
-        self.picked = ()
-        self.table.reset()
+        gains = self.episode.start(state)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._scores = None
-        self._deals = 0
-        self._version_read = 0
         self._skip_agent_selection = None
-        self._open_window(self.state)
         self._select()
-        if self.state.is_over:
-            self._settle(self.state)
-
-    def _open_window(self, state: State) -> None:
-        """With ``out_of_turn``: after each action, the seats other than the one to move that may act
-        (in turn order from the mover's left) are each asked in turn, and may ``wait``."""
-        if not self.out_of_turn:
-            return  # the queue stays empty
-        self._queue = []
-        mover = state.to_move
-        if mover is None or state.is_over:
-            return
-        acting = state.acting_seats()
-        n = self.num_seats
-        self._queue = [s for s in ((mover + k) % n for k in range(1, n)) if s in acting]
+        self._settle(gains)
 
     def _select(self) -> None:
-        assert self.state is not None
-        mover = self.state.to_move
-        seat = self._queue[0] if self._queue else (mover if mover is not None else 0)
-        self.agent_selection = self.possible_agents[seat]
+        self.agent_selection = self.possible_agents[self.episode.seat()]
 
     @property
     def waiting(self) -> bool:
         """Whether the agent to act is being offered an out-of-turn action (it may ``wait``)."""
-        return bool(self._queue)
+        return bool(self.episode.queue)
 
     def _mask(self, state: State, seat: int) -> npt.NDArray[np.int8]:
         mask = self.codec.mask(state, seat, self.picked)
@@ -209,14 +203,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             return mask
         out = np.zeros(self.size, dtype=np.int8)
         out[: self.codec.size] = mask
-        out[self.wait] = 0 if self.picked else int(bool(self._queue))
+        out[self.wait] = 0 if self.picked else int(bool(self.episode.queue))
         return out
-
-    def write_mask(self, out: bytearray, start: int, state: State, seat: int) -> None:
-        """:meth:`_mask` written into ``out[start : start + size]`` (a row of a batch's masks)."""
-        self.codec.write_mask(out, start, state, seat, self.picked)
-        if self.out_of_turn:
-            out[start + self.wait] = 0 if self.picked else int(bool(self._queue))
 
     def observe(self, agent: str) -> ObsDict:
         state = self._live()
@@ -248,7 +236,6 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._live()
         seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
@@ -261,29 +248,22 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
                     f"an action is an id from 0 to {self.size - 1} (an int), not {action!r}"
                 )
             if action == self.wait and self.out_of_turn:
-                if not self._queue or self.picked:
+                if not self.episode.queue or self.picked:
                     why = "a card is picked: finish the action" if self.picked else "it is its turn"
                     raise IllegalActionError(
                         f"action {action} (wait) is not legal for seat {seat} now: {why}"
                     )
-                self._queue.pop(0)
+                self.episode.pass_turn()
                 self._select()
                 self._accumulate_rewards()
                 return
-            step = self.codec.step(state, seat, self.picked, int(action))
+            gains = self.episode.advance(int(action))
         except IllegalActionError as err:
             if self.illegal_action == "raise":
                 raise
             self._penalize(agent, str(err))
             return
-        if step.action is None:
-            self.picked = step.picked
-        else:
-            # The codec has checked the id against the mask: the action is one of the legal ones.
-            self.state = state = state.apply_legal(step.action, seat)
-            self.picked = ()
-            self._settle(state)
-            self._open_window(state)
+        self._settle(gains)
         self._select()
         self._accumulate_rewards()
 
@@ -293,16 +273,8 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         each seat received (None: nothing) and sets the terminations or truncations when the game
         ends. Raises :class:`IllegalActionError` for an id outside the mask, the game unchanged; the
         ``wait`` id is :meth:`step`'s alone."""
-        state = self._live()
-        seat = self._seat_of[self.agent_selection]
-        step = self.codec.step(state, seat, self.picked, index)
-        if step.action is None:
-            self.picked = step.picked
-            return None
-        self.state = state = state.apply_legal(step.action, seat)
-        self.picked = ()
-        gains = self._payoff(state)
-        self._open_window(state)
+        gains = self.episode.advance(index)
+        self._end_if_done()
         self._select()
         return gains
 
@@ -310,24 +282,22 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
         """Apply an engine action (a bot's, from ``legal_actions``) for the seat to move, as
         :meth:`step` would for its id: rewards, terminations and the next agent follow. Raises, with
         the game unchanged, if it is illegal."""
-        state = self._live()
+        self._live()
         agent = _agent(seat)
         if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
             raise IllegalActionError(f"{agent} may not act now (the agent to act is {self.agent_selection})")
         self._cumulative_rewards[agent] = 0.0
         for a in self.rewards:
             self.rewards[a] = 0.0
-        self.state = state = state.apply(action, seat)
-        self.picked = ()
-        self._settle(state)
-        self._open_window(state)
+        gains = self.episode.apply(action, seat)
+        self._settle(gains)
         self._select()
         self._accumulate_rewards()
 
     @property
     def deals_scored(self) -> int:
         """Deals scored so far in this game (counted when ``reward="deal"`` or ``max_deals`` is set)."""
-        return self._deals
+        return self.episode.deals
 
     @property
     def done(self) -> bool:
@@ -342,62 +312,25 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             self.terminations[a] = True
         self._accumulate_rewards()
 
-    def _settle(self, state: State) -> None:
-        """Rewards (into the dict, zeroed by the step), terminations and truncations after an action."""
-        gains = self._payoff(state)
+    def _settle(self, gains: list[float] | None) -> None:
+        """An action's rewards into the dict (zeroed by the step), and the game's end into the
+        terminations or truncations."""
         if gains is not None:
             for a, gain in zip(self.possible_agents, gains, strict=True):
                 self.rewards[a] = gain
+        self._end_if_done()
 
-    def _payoff(self, state: State) -> list[float] | None:
-        """What each seat receives for reaching ``state`` (None: nothing), with the terminations and
-        truncations set when the game ends: one home for the rewards of :meth:`step` and
-        :meth:`advance`."""
-        gains = self._read_scores(state) if self._track else None
-        if state.is_over:
-            result = state.result
-            if self.reward_mode == "game" and result is not None and result.winner is not None:
-                n = self.num_seats
-                gains = [1.0 if team_of(s, n) == result.winner else -1.0 for s in range(n)]
+    def _end_if_done(self) -> None:
+        episode = self.episode
+        if episode.terminated:
             for a in self.agents:
                 self.terminations[a] = True
-        elif self.max_deals is not None and self._deals >= self.max_deals:
+        elif episode.truncated:
             for a in self.agents:
                 self.truncations[a] = True
-        return gains
-
-    def _read_scores(self, state: State) -> list[float] | None:
-        """Count the deals scored since the last reading; with ``reward="deal"``, each seat's reward
-        for them (None when no deal was scored)."""
-        since = self._version_read if self._scores is not None else None
-        gains: list[float] | None = None
-        for e in state.events(None) if since is None else state.events(None, since=since):
-            if isinstance(e, ev.DealStarted) and self._scores is None:
-                self._scores = e.scores
-            elif isinstance(e, ev.DealScored | ev.GameOver):
-                if isinstance(e, ev.DealScored):
-                    self._deals += 1
-                old, self._scores = self._scores, e.scores
-                if self.reward_mode == "deal" and old is not None:
-                    deal = self._deal_rewards(old, e.scores)
-                    gains = deal if gains is None else [g + d for g, d in zip(gains, deal, strict=True)]
-        self._version_read = state.version
-        return gains
-
-    def _deal_rewards(self, old: tuple[int, ...], new: tuple[int, ...]) -> list[float]:
-        """Each seat's reward for a deal: its team's gain minus the other team's."""
-        gains = [n - o for n, o in zip(new, old, strict=True)]
-        total = sum(gains)
-        out = []
-        for s in range(self.num_seats):
-            own = gains[team_of(s, self.num_seats)]
-            out.append(float(own - (total - own)))
-        return out
 
     def _live(self) -> State:
-        if self.state is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.state
+        return self.episode.live()
 
     # --- rendering ----------------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -52,6 +52,8 @@ class VectorEnv:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
         self.envs = [TricktableAEC(game, **options) for _ in range(num_envs)]
+        # Each game's episode, stepped directly (compiled) where the AEC would add only its dicts.
+        self._episodes = [env.episode for env in self.envs]
         first = self.envs[0]
         self.num_envs = num_envs
         self.num_seats = first.num_seats
@@ -114,8 +116,23 @@ class VectorEnv:
         rewards[:] = 0.0
         terminated = np.zeros(self.num_envs, dtype=np.bool_)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
-        lean = not self.envs[0].out_of_turn  # then no id is the AEC step's own ``wait``
+        # Without out-of-turn actions no id is the AEC step's own ``wait``; in self-play no bot needs
+        # the AEC's agent to act: then the episode alone takes the id.
+        lean = not self.envs[0].out_of_turn
+        direct = lean and self.seat is None
         for i, env in enumerate(self.envs):
+            if direct:
+                episode = self._episodes[i]
+                gains = episode.advance(chosen[i])
+                if gains is not None:
+                    rewards[i] += gains
+                if episode.done:
+                    terminated[i] = episode.terminated
+                    truncated[i] = episode.truncated
+                    self._start(i)
+                else:
+                    self._write(i)
+                continue
             if lean:
                 gains = env.advance(chosen[i])
                 if gains is not None:
@@ -123,8 +140,7 @@ class VectorEnv:
             else:
                 env.step(chosen[i])
                 self._collect(i, env)
-            if self.seat is not None:
-                self._play_bots(i)
+            self._play_bots(i)
             if env.done:
                 agent = env.agent_selection
                 terminated[i] = env.terminations[agent]
@@ -183,16 +199,13 @@ class VectorEnv:
                 self._collect(i, env)
 
     def _write(self, i: int) -> None:
+        """Game i's row: the observation and mask of its seat to act (the AEC's agent to act, kept
+        in step where the episode alone took the id)."""
         env = self.envs[i]
-        state = env.state
-        assert state is not None
-        seat = env._seat_of[env.agent_selection]
-        table = env.table
-        table.update(state)
-        table.fill(seat, state.phase, state.to_move, env.picked)
-        width = self.observation_size
-        self._obs_rows[i * width : (i + 1) * width] = table.row(seat)
-        env.write_mask(self._mask_buf, i * self.action_size, state, seat)
+        seat = self._episodes[i].write(
+            self._obs_rows, i * self.observation_size, self._mask_buf, i * self.action_size
+        )
+        env.agent_selection = env.possible_agents[seat]
         self._seats[i] = seat
 
     def close(self) -> None:
