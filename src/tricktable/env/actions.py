@@ -31,9 +31,12 @@ from tricktable.core.errors import IllegalActionError
 from tricktable.core.state import State
 from tricktable.env.observe import CARD_IDS
 
-__all__ = ["Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
+__all__ = ["ActionTable", "Codec", "Step", "TableCodec", "TractorCodec", "codec_for"]
 
 Mask: TypeAlias = npt.NDArray[np.int8]  # (TypeAlias: without numpy installed, an alias of Any)
+
+_KNOWN_MAX = 4096
+"""How many action objects a codec remembers the ids of (see ``ActionTable.__init__``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +71,10 @@ class Codec(ABC):
         return self.labels[index] if 0 <= index < self.size else f"#{index}"
 
 
-class TableCodec(Codec):
-    """One id per engine action (Back Alley, All Fours): the legal list is small."""
+class ActionTable:
+    """The fixed action space of a Back Alley or All Fours game, one id per engine action: built once
+    per game and shared by its codecs (a batch of games then keeps one copy in the processor's
+    caches)."""
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.actions = tuple(actions)
@@ -87,48 +92,77 @@ class TableCodec(Codec):
                 self.index.get(Action(verb, (c,))) == start + c for c in ALL_CARDS[:CARD_IDS]
             ):
                 self._blocks[verb] = start
-        self._zeros = bytes(self.size)
-        self._steps = tuple(Step(a, ()) for a in self.actions)  # equal to the engine's legal action
-        self._memo: tuple[State | None, int, frozenset[int]] = (None, -1, frozenset())
+        self.zeros = bytes(self.size)
+        self.steps = tuple(Step(a, ()) for a in self.actions)  # equal to the engine's legal action
+        # The id of each action object met, by identity: the engines hand out the same cached objects
+        # (a card's play, a bid) decision after decision. Each entry keeps its action, so the identity
+        # stays its own; the dict is emptied if an engine makes new objects and it fills up.
+        self._by_identity: dict[int, tuple[Action, int]] = {}
 
-    def legal(self, state: State, seat: int) -> frozenset[int]:
+    def ids(self, actions: Sequence[Action]) -> tuple[int, ...]:
+        """The ids of ``actions``, in their order."""
+        known = self._by_identity
+        found: list[int] = []
+        for a in actions:
+            entry = known.get(id(a))
+            if entry is not None and entry[0] is a:
+                found.append(entry[1])
+                continue
+            i = self._id_of(a)
+            if len(known) >= _KNOWN_MAX:
+                known.clear()
+            known[id(a)] = (a, i)
+            found.append(i)
+        return tuple(found)
+
+    def _id_of(self, a: Action) -> int:
+        cards = a.cards
+        if not cards:
+            i = self._plain.get((a.verb, a.arg))
+        elif len(cards) == 1 and a.arg is None:
+            start = self._blocks.get(a.verb)
+            i = None if start is None else start + cards[0]
+        else:
+            i = None
+        return self.index[a] if i is None else i
+
+
+class TableCodec(Codec):
+    """One id per engine action (Back Alley, All Fours): the legal list is small."""
+
+    def __init__(self, table: ActionTable) -> None:
+        self.table = table
+        self.actions = table.actions
+        self.size = table.size
+        self.labels = table.labels
+        self.index = table.index
+        self._memo: tuple[State | None, int, tuple[int, ...]] = (None, -1, ())
+
+    def legal(self, state: State, seat: int) -> tuple[int, ...]:
         """The ids of the seat's legal actions (remembered for the last state asked about)."""
         memo_state, memo_seat, ids = self._memo
         if memo_state is state and memo_seat == seat:
             return ids
-        # Ids by verb and argument, or by block and card, where they can be (see __init__): this runs
-        # for every legal action of every decision, and hashing whole actions is the slow way.
-        plain, blocks, index = self._plain, self._blocks, self.index
-        found: list[int] = []
-        for a in state.legal_actions(seat):
-            cards = a.cards
-            if not cards:
-                i = plain.get((a.verb, a.arg))
-            elif len(cards) == 1 and a.arg is None:
-                start = blocks.get(a.verb)
-                i = None if start is None else start + cards[0]
-            else:
-                i = None
-            found.append(index[a] if i is None else i)
-        ids = frozenset(found)
+        ids = self.table.ids(state.legal_actions(seat))
         self._memo = (state, seat, ids)
         return ids
 
-    def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
-        out = bytearray(self.size)
+    def _row(self, state: State, seat: int) -> bytearray:
+        row = bytearray(self.table.zeros)
         for i in self.legal(state, seat):
-            out[i] = 1
-        return np.frombuffer(out, dtype=np.int8)
+            row[i] = 1
+        return row
+
+    def mask(self, state: State, seat: int, picked: Sequence[Card]) -> Mask:
+        return np.frombuffer(self._row(state, seat), dtype=np.int8)
 
     def write_mask(self, out: bytearray, start: int, state: State, seat: int, picked: Sequence[Card]) -> None:
-        out[start : start + self.size] = self._zeros
-        for i in self.legal(state, seat):
-            out[start + i] = 1
+        out[start : start + self.size] = self._row(state, seat)
 
     def step(self, state: State, seat: int, picked: Sequence[Card], index: int) -> Step:
         if index not in self.legal(state, seat):
             raise _refused(self, state, seat, index)
-        return self._steps[index]
+        return self.table.steps[index]
 
 
 def _refused(codec: Codec, state: State, seat: int, index: int) -> IllegalActionError:
@@ -209,5 +243,14 @@ class TractorCodec(Codec):
 def codec_for(game: str) -> Codec:
     """A fresh codec for ``game`` (each environment has its own: codecs keep a one-state memo): a
     table of its fixed action space when its description has one, else cards picked one by one."""
-    table = games.get(game).description.observation.actions
-    return TractorCodec() if table is None else TableCodec(table())
+    table = _TABLES.get(game)
+    if table is None:
+        actions = games.get(game).description.observation.actions
+        if actions is None:
+            return TractorCodec()
+        table = _TABLES[game] = ActionTable(actions())
+    return TableCodec(table)
+
+
+_TABLES: dict[str, ActionTable] = {}
+"""Each game's action table, built once."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +30,11 @@ from tricktable.env.observe import CARD_IDS, SPECS, layout_for
 __all__ = ["TableEncoder"]
 
 _SUITS = "SHDC"
+
+Cell = object
+"""The offset of one float in the table's buffer, kept as the Python int it is: written through
+``cells`` (typed ``Any``), compiled code then passes it as it is instead of boxing a new int per
+write, which was most of a write's cost (offsets run past the small ints Python keeps)."""
 
 
 class TableEncoder:
@@ -46,42 +52,43 @@ class TableEncoder:
         size = self.size = self.layout.size
         # One buffer, three faces: ``cells`` for scalar writes (a memoryview of floats: its item
         # assignment costs about half of the array's, which parses each value as call arguments),
-        # ``rows`` for blocks, ``buf`` the array that owns the memory.
+        # ``rows`` for blocks, ``buf`` the array that owns the memory. ``cells`` is ``Any`` so that
+        # compiled code writes through it with the :data:`Cell` offsets and the values it holds as
+        # objects, boxing nothing.
         self.buf = array("f", bytes(4 * n * size))
         self.rows: npt.NDArray[np.float32] = np.frombuffer(self.buf, dtype=np.float32).reshape(n, size)
-        self.cells = memoryview(self.buf).cast("B").cast("f")
+        self.cells: Any = memoryview(self.buf).cast("B").cast("f")
+        self._row_views = [self.cells[v * size : (v + 1) * size] for v in range(n)]
         self._hand_max = self.spec.hand_max
-        self._phase_index = {p: i for i, p in enumerate(self.spec.phases)}
-        self._word_index = {w: i for i, w in enumerate(self.spec.words)}
-        # Absolute offsets into ``buf``, by the seat (or team) an event names and the viewer's row: a
-        # seat s sits at relative place (s - v) % n in viewer v's row, its team at (t(s) - t(v)) % teams.
-        base = [v * size for v in range(n)]
-        self._base = base
-        self._rel = [[(x - v) % n for v in range(n)] for x in range(n)]
-        self._team_rel = [[(t - team_of(v, n)) % teams for v in range(n)] for t in range(teams)]
-
-        def at(start: int, width: int) -> list[tuple[int, ...]]:
-            """By seat x: the offset in every row of x's part (``width`` wide) of the block at start."""
-            return [tuple(base[v] + start + width * r for v, r in enumerate(rel)) for rel in self._rel]
-
-        # A card played: its trick and played counts in every row; the leader; the hand sizes; exposures.
-        self._cards_at = [
-            t + p for t, p in zip(at(s.trick.start, CARD_IDS), at(s.played.start, CARD_IDS), strict=True)
-        ]
-        self._leader_at = at(s.trick_leader.start, 1)
-        self._sizes_at = at(s.hand_sizes.start, 1)
-        self._exposed_at = None if s.exposed is None else at(s.exposed.start, CARD_IDS)
-        self._hand_at = [b + s.hand.start for b in base]
-        if s.trick.stop != s.trick_leader.start:
-            raise AssertionError("a trick won clears the trick and its leader as one span")
-        self._trick_zeros = array("f", bytes(4 * (s.trick_leader.stop - s.trick.start)))
+        # The offsets, the same for every table of the game: shared, so that a batch of games keeps
+        # one copy of them in the processor's caches, not one per game.
+        cells = _cells_for(game, num_seats)
+        self._base = cells.base
+        self._rel = cells.rel
+        self._team_rel = cells.team_rel
+        self._phase_index = cells.phase_index
+        self._word_index = cells.word_index
+        self._trick_cells = cells.trick
+        self._played_cells = cells.played
+        self._leader_at = cells.leader
+        self._sizes_at = cells.sizes
+        self._exposed_at = cells.exposed
+        self._hand_cells = cells.hand
+        self._team_tricks_at = cells.team_tricks
+        self._points_at = cells.points
+        self._phase_cells = cells.phase
+        self._to_move_cells = cells.to_move
+        self._trick_zeros = cells.trick_zeros
         self.version: int | None = None
         self._trick_empty = True
         self._sizes = [0] * n
         self._tricks = [0] * teams
         self._scores = [0] * teams
+        # How many of each card each seat played, in the trick and in the deal: by seat * CARD_IDS + card.
+        self._in_trick = [0] * (n * CARD_IDS)
+        self._in_deal = [0] * (n * CARD_IDS)
         # What fill() set last in each row, so the next fill unsets just that.
-        self._filled: list[list[int]] = [[] for _ in range(n)]
+        self._filled: list[list[Cell]] = [[] for _ in range(n)]
         self._handlers: dict[type[ev.Event], Callable[[ev.Event], None]] = {
             ev.DealStarted: self._deal_started,  # type: ignore[dict-item]
             ev.Discarded: self._discarded,  # type: ignore[dict-item]
@@ -112,6 +119,8 @@ class TableEncoder:
         self._sizes = [0] * self.num_seats
         self._tricks = [0] * self.teams
         self._scores = [0] * self.teams
+        self._in_trick = [0] * (self.num_seats * CARD_IDS)
+        self._in_deal = [0] * (self.num_seats * CARD_IDS)
         for filled in self._filled:
             filled.clear()
 
@@ -131,7 +140,15 @@ class TableEncoder:
         handlers, private = self._handlers, self._private
         own: dict[int, tuple[ev.Event, ...]] = {}
         for k, e in enumerate(public):
-            handler = handlers.get(type(e))
+            # The events of every decision, called directly (compiled: no call through a bound method).
+            kind = type(e)
+            if kind is ev.Played:
+                self._played(e)  # type: ignore[arg-type]
+                continue
+            if kind is ev.TrickWon:
+                self._trick_won(e)  # type: ignore[arg-type]
+                continue
+            handler = handlers.get(kind)
             if handler is not None:
                 handler(e)
                 continue
@@ -153,29 +170,31 @@ class TableEncoder:
 
     def fill(self, seat: int, phase: str, to_move: int | None, picked: Sequence[Card] = ()) -> None:
         """Set the blocks of the seat's row read from the state at each observation (no copy)."""
-        s, buf, base = self.s, self.cells, self._base[seat]
+        s, buf = self.s, self.cells
         filled = self._filled[seat]
+        zero: object = 0.0
+        one: object = 1.0
         for i in filled:
-            buf[i] = 0.0
+            buf[i] = zero
         filled.clear()
         index = self._phase_index.get(phase)
         if index is not None:
-            i = base + s.phase.start + index
-            buf[i] = 1.0
-            filled.append(i)
+            cell = self._phase_cells[seat][index]
+            buf[cell] = one
+            filled.append(cell)
         if to_move is not None:
-            i = base + s.to_move.start + (to_move - seat) % self.num_seats
-            buf[i] = 1.0
-            filled.append(i)
+            cell = self._to_move_cells[seat][to_move]
+            buf[cell] = one
+            filled.append(cell)
         if s.picked is not None and picked:
-            start = base + s.picked.start
+            start = self._base[seat] + s.picked.start
             for c in picked:
                 buf[start + c] += 1.0
                 filled.append(start + c)
 
     def row(self, seat: int) -> memoryview[float]:
         """The seat's row as a view of the buffer (for a memory copy into a batch's row)."""
-        return self.cells[seat * self.size : (seat + 1) * self.size]
+        return self._row_views[seat]
 
     def observe(
         self, seat: int, phase: str, to_move: int | None, picked: Sequence[Card] = ()
@@ -201,7 +220,7 @@ class TableEncoder:
 
     def _resize(self, seat: int, change: int) -> None:
         size = self._sizes[seat] = self._sizes[seat] + change
-        value = size / self._hand_max
+        value: object = size / self._hand_max
         buf = self.cells
         for i in self._sizes_at[seat]:
             buf[i] = value
@@ -227,6 +246,8 @@ class TableEncoder:
             filled.clear()
         self._sizes = [0] * self.num_seats
         self._tricks = [0] * self.teams
+        self._in_trick = [0] * (self.num_seats * CARD_IDS)
+        self._in_deal = [0] * (self.num_seats * CARD_IDS)
         self._scores = list(e.scores)
         self._write_scores()
         self._each(s.dealer.start, e.dealer, 1.0)
@@ -306,13 +327,23 @@ class TableEncoder:
         buf, seat, cards = self.cells, e.seat, e.cards
         if self._trick_empty:
             self._trick_empty = False
+            one: object = 1.0
             for i in self._leader_at[seat]:
-                buf[i] = 1.0
-        hand = self._hand_at[seat]
+                buf[i] = one
+        hand, in_trick, in_deal = self._hand_cells[seat], self._in_trick, self._in_deal
+        trick_cells, played_cells = self._trick_cells[seat], self._played_cells[seat]
         for c in cards:
-            for i in self._cards_at[seat]:
-                buf[i + c] += 1.0
-            buf[hand + c] -= 1.0
+            k = seat * CARD_IDS + c
+            in_trick[k] += 1
+            in_deal[k] += 1
+            count: object = float(in_trick[k])
+            for i in trick_cells[c]:
+                buf[i] = count
+            count = float(in_deal[k])
+            for i in played_cells[c]:
+                buf[i] = count
+            cell = hand[c]
+            buf[cell] -= 1.0
         if self._exposed_at is not None:
             for i in self._exposed_at[seat]:
                 for c in cards:
@@ -326,14 +357,17 @@ class TableEncoder:
         for b in self._base:
             buf[b + start : b + stop] = zeros
         self._trick_empty = True
-        team = team_of(e.trick.winner, self.num_seats)
+        self._in_trick = [0] * (self.num_seats * CARD_IDS)
+        trick = e.trick
+        team = team_of(trick.winner, self.num_seats)
         self._tricks[team] += 1
-        value = self._tricks[team] / self._hand_max
-        points = e.trick.points
-        for b, r in zip(self._base, self._team_rel[team], strict=True):
-            buf[b + s.team_tricks.start + r] = value
-            if s.points is not None and points:
-                buf[b + s.points.start + r] += points / 100.0
+        value: object = self._tricks[team] / self._hand_max
+        for i in self._team_tricks_at[team]:
+            buf[i] = value
+        points = trick.points
+        if self._points_at is not None and points:
+            for i in self._points_at[team]:
+                buf[i] += points / 100.0
 
     def _exposed(self, e: ev.Exposed) -> None:
         block = self.s.exposed
@@ -357,3 +391,68 @@ class TableEncoder:
     def _deal_scored(self, e: ev.DealScored) -> None:
         self._scores = list(e.scores)
         self._write_scores()
+
+
+class _Cells:
+    """Where each fact goes in the buffer of a table of ``game`` with ``num_seats`` seats: absolute
+    offsets by the seat (or team) an event names and the viewer's row. A seat x sits at relative
+    place (x - v) % n in viewer v's row, its team at (t(x) - t(v)) % teams."""
+
+    def __init__(self, game: str, num_seats: int) -> None:
+        spec = SPECS[game]
+        layout, s = layout_for(game, num_seats)
+        n, size = num_seats, layout.size
+        teams = 2 if n == 4 else n
+        self.phase_index = {p: i for i, p in enumerate(spec.phases)}
+        self.word_index = {w: i for i, w in enumerate(spec.words)}
+        base = self.base = [v * size for v in range(n)]
+        self.rel = [[(x - v) % n for v in range(n)] for x in range(n)]
+        self.team_rel = [[(t - team_of(v, n)) % teams for v in range(n)] for t in range(teams)]
+
+        def at(start: int, width: int) -> list[tuple[int, ...]]:
+            """By seat x: the offset in every row of x's part (``width`` wide) of the block at start."""
+            return [tuple(base[v] + start + width * r for v, r in enumerate(rel)) for rel in self.rel]
+
+        def cells_at(start: int, width: int) -> list[tuple[Cell, ...]]:
+            return [tuple(offsets) for offsets in at(start, width)]
+
+        def by_card(start: int) -> list[list[tuple[Cell, ...]]]:
+            """By seat x and card c: the cell of c in x's part of the card block at start, every row."""
+            cards = range(CARD_IDS)
+            return [[tuple(i + c for i in offsets) for c in cards] for offsets in at(start, CARD_IDS)]
+
+        def team_cells(start: int) -> list[tuple[Cell, ...]]:
+            """By team t: the cell of t's place in the block at start, every row."""
+            return [tuple(base[v] + start + r for v, r in enumerate(rel)) for rel in self.team_rel]
+
+        # A card played: its trick and played counts in every row (the table counts them and writes
+        # them whole: a read-modify-write costs twice a write); the leader; the hand; the hand sizes;
+        # exposures.
+        self.trick = by_card(s.trick.start)
+        self.played = by_card(s.played.start)
+        self.leader = cells_at(s.trick_leader.start, 1)
+        self.sizes = cells_at(s.hand_sizes.start, 1)
+        self.exposed = None if s.exposed is None else at(s.exposed.start, CARD_IDS)
+        cards = range(CARD_IDS)
+        self.hand: list[tuple[Cell, ...]] = [tuple(b + s.hand.start + c for c in cards) for b in base]
+        self.team_tricks = team_cells(s.team_tricks.start)
+        self.points = None if s.points is None else team_cells(s.points.start)
+        self.phase: list[tuple[Cell, ...]] = [
+            tuple(b + s.phase.start + i for i in range(len(spec.phases))) for b in base
+        ]
+        self.to_move: list[tuple[Cell, ...]] = [
+            tuple(base[v] + s.to_move.start + (x - v) % n for x in range(n)) for v in range(n)
+        ]
+        if s.trick.stop != s.trick_leader.start:
+            raise AssertionError("a trick won clears the trick and its leader as one span")
+        self.trick_zeros = array("f", bytes(4 * (s.trick_leader.stop - s.trick.start)))
+
+
+_CELLS: dict[tuple[str, int], _Cells] = {}
+
+
+def _cells_for(game: str, num_seats: int) -> _Cells:
+    cells = _CELLS.get((game, num_seats))
+    if cells is None:
+        cells = _CELLS[game, num_seats] = _Cells(game, num_seats)
+    return cells
