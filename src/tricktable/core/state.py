@@ -73,6 +73,21 @@ class Result:
         }
 
 
+_SHOWN_WHOLE: dict[type, bool] = {}
+"""By event class: whether it keeps the base ``Event.seen_by``, which shows the event whole to all."""
+
+
+def _seen(event: Event, viewer: int | None) -> Event:
+    """``event.seen_by(viewer)``, without the call where the event's class keeps the base method (every
+    public event): the events' classes are Python classes, and a call of their methods from compiled
+    code costs several times this lookup, for every event every reader reads."""
+    kind = type(event)
+    whole = _SHOWN_WHOLE.get(kind)
+    if whole is None:
+        whole = _SHOWN_WHOLE[kind] = kind.seen_by is Event.seen_by
+    return event if whole else event.seen_by(viewer)
+
+
 class State:
     """Base of every game state. Subclasses are frozen dataclasses (equality is field by field).
 
@@ -249,7 +264,7 @@ class State:
         ``since + 1``-th on caused: a client at version ``v`` asks for ``since=v``). Others' hidden
         cards are never in it: a private event shows its cards to its own seat only."""
         viewer = self._viewer(seat)
-        return tuple([e.seen_by(viewer) for e in self._logged(self._first(since))])
+        return tuple([_seen(e, viewer) for e in self._logged(self._first(since))])
 
     def caused_events(self, seat: object = None, since: object = None) -> tuple[tuple[int, Event], ...]:
         """:meth:`events`, each with the index of the action that caused it (-1: the game's start),
@@ -257,7 +272,7 @@ class State:
         viewer = self._viewer(seat)
         causes: list[int] = []
         logged = self._logged(self._first(since), causes)
-        return tuple([(i, e.seen_by(viewer)) for i, e in zip(causes, logged, strict=True)])
+        return tuple([(i, _seen(e, viewer)) for i, e in zip(causes, logged, strict=True)])
 
     def _first(self, since: object) -> int:
         """The first action whose events follow version ``since`` (0: all of them, from the start)."""
