@@ -57,6 +57,7 @@ COMPILED_MODULES: tuple[str, ...] = (
             "description",
             "errors",
             "game",
+            "hiding",
             "history",
             "labels",
             "marks",

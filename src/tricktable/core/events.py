@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from tricktable.cards import Card
 from tricktable.compiled import python_class
 from tricktable.core.actions import Action
+from tricktable.core.hiding import private_seen
 from tricktable.core.trick import Play, Trick, single_plays
 
 __all__ = [
@@ -98,28 +99,7 @@ class PrivateEvent(Event):
     count: int
 
     def seen_by(self, viewer: int | None) -> Event:
-        if viewer == self.seat or self.cards is None:
-            return self
-        return _hidden(self)
-
-
-_HIDDEN: dict[int, tuple[PrivateEvent, PrivateEvent]] = {}  # id(event) -> (event, its hidden copy)
-_HIDDEN_MAX = 4096
-
-
-def _hidden(event: PrivateEvent) -> PrivateEvent:
-    """The event with its cards taken out, made once per event for all who may not see them: a deal's
-    hands are read by the spectator and by every seat, and the copy, a dataclass built by Python code,
-    costs about ten times this lookup. Keyed by identity (hashing the cards would cost as much as the
-    copy); the entry holds the event, so its id is not reused while it is there."""
-    known = _HIDDEN.get(id(event))
-    if known is not None and known[0] is event:
-        return known[1]
-    if len(_HIDDEN) >= _HIDDEN_MAX:
-        _HIDDEN.clear()
-    hidden = dataclasses.replace(event, cards=None)
-    _HIDDEN[id(event)] = (event, hidden)
-    return hidden
+        return private_seen(self, viewer)
 
 
 # --- the deal ---------------------------------------------------------------------------------------

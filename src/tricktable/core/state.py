@@ -22,15 +22,16 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
 from tricktable.core.config import GameConfig
 from tricktable.core.copies import copyable
 from tricktable.core.errors import IllegalActionError, InvalidActionError, NotYourTurnError, Reason, shown
-from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played
+from tricktable.core.events import Bid, Decided, Declared, Event, Exposed, KittyBuried, Played, PrivateEvent
 from tricktable.core.evolve import evolve
+from tricktable.core.hiding import private_seen
 from tricktable.core.history import Log
 from tricktable.core.pick import PLAY_ONE, Pick
 from tricktable.core.reveal import HandChange, hand_changes
@@ -73,19 +74,29 @@ class Result:
         }
 
 
-_SHOWN_WHOLE: dict[type, bool] = {}
-"""By event class: whether it keeps the base ``Event.seen_by``, which shows the event whole to all."""
+_WHOLE, _PRIVATE, _OWN = 0, 1, 2
+_HOW_SEEN: dict[type, int] = {}
+"""By event class, how a seat sees it: whole (the base ``Event.seen_by``), as a private event
+(``PrivateEvent.seen_by``: :func:`~tricktable.core.hiding.private_seen`), or as its own ``seen_by``
+says."""
 
 
 def _seen(event: Event, viewer: int | None) -> Event:
-    """``event.seen_by(viewer)``, without the call where the event's class keeps the base method (every
-    public event): the events' classes are Python classes, and a call of their methods from compiled
-    code costs several times this lookup, for every event every reader reads."""
+    """``event.seen_by(viewer)``, with the rule it runs called directly where it is one of the two
+    shared ones: the events' classes are Python classes, and a call of their methods from compiled
+    code costs several times the rule, for every event every reader reads."""
     kind = type(event)
-    whole = _SHOWN_WHOLE.get(kind)
-    if whole is None:
-        whole = _SHOWN_WHOLE[kind] = kind.seen_by is Event.seen_by
-    return event if whole else event.seen_by(viewer)
+    how = _HOW_SEEN.get(kind)
+    if how is None:
+        method = kind.seen_by
+        how = _HOW_SEEN[kind] = (
+            _WHOLE if method is Event.seen_by else _PRIVATE if method is PrivateEvent.seen_by else _OWN
+        )
+    if how == _WHOLE:
+        return event
+    if how == _PRIVATE:
+        return private_seen(cast(PrivateEvent, event), viewer)
+    return event.seen_by(viewer)
 
 
 class State:
