@@ -203,7 +203,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
             return mask
         out = np.zeros(self.size, dtype=np.int8)
         out[: self.codec.size] = mask
-        out[self.wait] = 0 if self.picked else int(bool(self.episode.queue))
+        out[self.wait] = 1 if self.episode.may_wait() else 0
         return out
 
     def observe(self, agent: str) -> ObsDict:
@@ -248,7 +248,7 @@ class TricktableAEC(AECEnv[str, ObsDict, int]):
                     f"an action is an id from 0 to {self.size - 1} (an int), not {action!r}"
                 )
             if action == self.wait and self.out_of_turn:
-                if not self.episode.queue or self.picked:
+                if not self.episode.may_wait():
                     why = "a card is picked: finish the action" if self.picked else "it is its turn"
                     raise IllegalActionError(
                         f"action {action} (wait) is not legal for seat {seat} now: {why}"

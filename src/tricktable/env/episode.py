@@ -108,6 +108,11 @@ class Episode:
         unchanged, if it is illegal."""
         return self._moved(self.live().apply(action, seat))
 
+    def may_wait(self) -> bool:
+        """Whether the seat to act may take ``wait``: it is offered an out-of-turn action and has
+        picked no card toward one."""
+        return bool(self.queue) and not self.picked
+
     def pass_turn(self) -> None:
         """The seat offered an out-of-turn action declines it (``wait``)."""
         self.queue.pop(0)
@@ -182,7 +187,7 @@ class Episode:
         """The seat's mask written into ``out[start : start + size]`` (a row of a batch's masks)."""
         self.codec.write_mask(out, start, self.live(), seat, self.picked)
         if self.out_of_turn:
-            out[start + self.wait] = 0 if self.picked or not self.queue else 1
+            out[start + self.wait] = 1 if self.may_wait() else 0
 
     def write(self, rows: memoryview, row_start: int, masks: bytearray, mask_start: int) -> int:
         """The observation of the seat to act copied into ``rows[row_start:]`` and its mask into
