@@ -5,14 +5,18 @@ hands the state held."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import pytest
 
 from tests.conformance.walk import random_step
 from tricktable import games
+from tricktable.cards import Card
 from tricktable.core import State
+from tricktable.core import events as ev
 from tricktable.core.reveal import hand_changes, hands_at
+from tricktable.core.state import _seen
 
 # Small games that end: All Fours to 3 points, Back Alley's 25 hands; Tractor's games run long, so its
 # hands are checked over its first rounds, and it ends only in the server's finished-game tests.
@@ -56,3 +60,26 @@ def test_a_hidden_card_cannot_be_read_as_a_hand() -> None:
     state = games.get("back-alley").new(seed=1)
     with pytest.raises(ValueError, match="hides its cards"):
         hand_changes(state.events(0), 4)
+
+
+def test_the_log_readers_run_each_event_class_own_sight() -> None:
+    """``State.events`` calls the shared rules directly (whole for public events, the private rule for
+    private ones) and any other ``seen_by`` as the class defines it."""
+
+    @dataclass(frozen=True)
+    class Masked(ev.Event):
+        kind: ClassVar[str] = "masked"
+        seat: int
+
+        def seen_by(self, viewer: int | None) -> ev.Event:
+            return self if viewer == self.seat else Masked(-1)
+
+    cards = tuple(Card.parse(c) for c in ("AS", "KD"))
+    dealt = ev.Dealt(2, cards, 2)
+    assert _seen(dealt, 2) is dealt
+    hidden = _seen(dealt, 0)
+    assert isinstance(hidden, ev.Dealt) and hidden.cards is None and hidden.count == 2 and hidden.seat == 2
+    assert _seen(dealt, None) is hidden  # one copy per event, for every seat that may not see it
+    played = ev.Played(1, cards[:1])
+    assert _seen(played, 3) is played
+    assert _seen(Masked(1), 1) == Masked(1) and _seen(Masked(1), 0) == Masked(-1)
