@@ -8,7 +8,7 @@ without calling a method of the events' Python classes.
 from __future__ import annotations
 
 import dataclasses
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from tricktable.cards import Card
 
@@ -25,8 +25,8 @@ class _Private(Protocol):
 
 _E = TypeVar("_E", bound=_Private)
 
-_HIDDEN: dict[int, tuple[_Private, _Private]] = {}  # id(event) -> (event, its hidden copy)
-_HIDDEN_MAX = 1024
+_HIDDEN: Final[dict[int, tuple[_Private, _Private]]] = {}  # id(event) -> (event, its hidden copy)
+_HIDDEN_MAX: Final = 1024
 
 
 def private_seen(event: _E, viewer: int | None) -> _E:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Final, Self, cast
 
 from tricktable.cards import Card
 from tricktable.core.actions import Action, Verb, checked_action, parse_action
@@ -74,8 +74,10 @@ class Result:
         }
 
 
-_WHOLE, _PRIVATE, _OWN = 0, 1, 2
-_HOW_SEEN: dict[type, int] = {}
+_WHOLE: Final = 0
+_PRIVATE: Final = 1
+_OWN: Final = 2
+_HOW_SEEN: Final[dict[type, int]] = {}
 """By event class, how a seat sees it: whole (the base ``Event.seen_by``), as a private event
 (``PrivateEvent.seen_by``: :func:`~tricktable.core.hiding.private_seen`), or as its own ``seen_by``
 says."""

@@ -85,8 +85,11 @@ class TableEncoder:
         self._tricks = [0] * teams
         self._scores = [0] * teams
         # How many of each card each seat played, in the trick and in the deal: by seat * CARD_IDS + card.
-        self._in_trick = [0] * (n * CARD_IDS)
-        self._in_deal = [0] * (n * CARD_IDS)
+        # Zeroed in place, never made anew: a list made at every trick would be young at every
+        # collection, and the collector would walk its items each time.
+        self._no_counts = cells.no_counts
+        self._in_trick = list(self._no_counts)
+        self._in_deal = list(self._no_counts)
         # What fill() set last in each row, so the next fill unsets just that.
         self._filled: list[list[Cell]] = [[] for _ in range(n)]
         self._handlers: dict[type[ev.Event], Callable[[ev.Event], None]] = {
@@ -119,8 +122,8 @@ class TableEncoder:
         self._sizes = [0] * self.num_seats
         self._tricks = [0] * self.teams
         self._scores = [0] * self.teams
-        self._in_trick = [0] * (self.num_seats * CARD_IDS)
-        self._in_deal = [0] * (self.num_seats * CARD_IDS)
+        self._in_trick[:] = self._no_counts
+        self._in_deal[:] = self._no_counts
         for filled in self._filled:
             filled.clear()
 
@@ -246,8 +249,8 @@ class TableEncoder:
             filled.clear()
         self._sizes = [0] * self.num_seats
         self._tricks = [0] * self.teams
-        self._in_trick = [0] * (self.num_seats * CARD_IDS)
-        self._in_deal = [0] * (self.num_seats * CARD_IDS)
+        self._in_trick[:] = self._no_counts
+        self._in_deal[:] = self._no_counts
         self._scores = list(e.scores)
         self._write_scores()
         self._each(s.dealer.start, e.dealer, 1.0)
@@ -357,7 +360,7 @@ class TableEncoder:
         for b in self._base:
             buf[b + start : b + stop] = zeros
         self._trick_empty = True
-        self._in_trick = [0] * (self.num_seats * CARD_IDS)
+        self._in_trick[:] = self._no_counts
         trick = e.trick
         team = team_of(trick.winner, self.num_seats)
         self._tricks[team] += 1
@@ -446,6 +449,7 @@ class _Cells:
         if s.trick.stop != s.trick_leader.start:
             raise AssertionError("a trick won clears the trick and its leader as one span")
         self.trick_zeros = array("f", bytes(4 * (s.trick_leader.stop - s.trick.start)))
+        self.no_counts = [0] * (n * CARD_IDS)
 
 
 _CELLS: dict[tuple[str, int], _Cells] = {}

@@ -57,6 +57,7 @@ class VectorEnv:
         first = self.envs[0]
         self.num_envs = num_envs
         self.num_seats = first.num_seats
+        self._agents = first.possible_agents
         if seat is not None and not 0 <= seat < self.num_seats:
             raise ValueError(f"seat must be None or a number from 0 to {self.num_seats - 1}, not {seat!r}")
         self.seat = seat
@@ -205,7 +206,7 @@ class VectorEnv:
         seat = self._episodes[i].write(
             self._obs_rows, i * self.observation_size, self._mask_buf, i * self.action_size
         )
-        env.agent_selection = env.possible_agents[seat]
+        env.agent_selection = self._agents[seat]
         self._seats[i] = seat
 
     def close(self) -> None:
