@@ -92,6 +92,7 @@ class TableEncoder:
         self._in_deal = list(self._no_counts)
         # What fill() set last in each row, so the next fill unsets just that.
         self._filled: list[list[Cell]] = [[] for _ in range(n)]
+        # The other public events (``update`` calls the handlers of ``Played`` and ``TrickWon`` itself).
         self._handlers: dict[type[ev.Event], Callable[[ev.Event], None]] = {
             ev.DealStarted: self._deal_started,  # type: ignore[dict-item]
             ev.Discarded: self._discarded,  # type: ignore[dict-item]
@@ -100,8 +101,6 @@ class TableEncoder:
             ev.Bid: self._bid,  # type: ignore[dict-item]
             ev.Decided: self._decided,  # type: ignore[dict-item]
             ev.Declared: self._declared,  # type: ignore[dict-item]
-            ev.Played: self._played,  # type: ignore[dict-item]
-            ev.TrickWon: self._trick_won,  # type: ignore[dict-item]
             ev.Exposed: self._exposed,  # type: ignore[dict-item]
             ev.Scored: self._scored,  # type: ignore[dict-item]
             ev.Revealed: self._revealed,  # type: ignore[dict-item]
@@ -155,7 +154,7 @@ class TableEncoder:
             if handler is not None:
                 handler(e)
                 continue
-            on_private = private.get(type(e))
+            on_private = private.get(kind)
             if on_private is None:
                 continue
             assert isinstance(e, ev.PrivateEvent)
