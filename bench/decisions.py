@@ -3,7 +3,8 @@ shared machine counts the other processes' turns too.
 
 Plays the first ``--rounds`` rounds of seeded games with the bot at seats 0 and 2 and the heuristic
 bot at 1 and 3, and times each of the bot's decisions with more than one legal action (as the arena
-counts them) with ``time.process_time``.
+counts them) with ``time.process_time``. ``--bot`` may name a search bot with options
+(:mod:`bench.variants`: ``hard+x=2``).
 
     python -m bench.decisions tractor --bot hard --rounds 2 --games 3
 """
@@ -15,7 +16,8 @@ import json
 import time
 from typing import Any
 
-from tricktable import bots, games
+from bench import variants
+from tricktable import games
 from tricktable.arena import percentile
 
 
@@ -26,7 +28,8 @@ def decision_seconds(game: str, bot: str, games_played: int, rounds: int) -> lis
     for seed in range(games_played):
         state: Any = games.get(game).new(seed=seed)
         players = {
-            s: bots.get(bot if s % 2 == 0 else "heuristic", game=game, seed=seed * 4 + s) for s in range(4)
+            s: variants.get(bot if s % 2 == 0 else "heuristic", game=game, seed=seed * 4 + s)
+            for s in range(4)
         }
         first = state.view(None).deal_number
         while not state.is_over and state.view(None).deal_number < first + rounds:

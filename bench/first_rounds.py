@@ -16,6 +16,13 @@ processes or sessions, and its pieces' stderr lines summed up without playing (`
 
     python -m bench.first_rounds all-fours --bots expert,hard --seed 1 --first 60 --pairs 60 2> b.log
     python -m bench.first_rounds all-fours --bots expert,hard --seed 1 --from-log a.log b.log
+
+Two matches on the same seed against the same opponent (``hard,medium`` and ``hard+x=4,medium``) play
+the same deals, so a change's gain is best read pair by pair: ``--baseline`` (the other match's logs)
+adds the mean difference over the pairs both played, with its interval.
+
+    python -m bench.first_rounds tractor --bots hard+x=4,medium --seed 42 --from-log x4.log \
+        --baseline hard.log
 """
 
 from __future__ import annotations
@@ -118,6 +125,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--from-log", nargs="+", metavar="FILE", help="sum up pieces' stderr pair lines instead of playing"
     )
+    parser.add_argument(
+        "--baseline",
+        nargs="+",
+        metavar="FILE",
+        help="another match's pair lines on the same seed: report the gain's difference pair by pair",
+    )
     args = parser.parse_args(argv)
     a, b = split_names(args.bots)
     if args.first < 0:
@@ -129,23 +142,25 @@ def main(argv: list[str] | None = None) -> None:
         results = sorted(map_chunks(pair_gains, job, args.pairs, args.jobs))
     if len(results) < 2:
         parser.error(f"an interval needs at least 2 pairs, and there are {len(results)}")
+    report: dict[str, Any] = {"game": job.game, "bots": [a, b], "seed": args.seed, "deals": args.deals}
+    if args.baseline:
+        baseline = dict(read_logs(args.baseline))
+        results = [(pair, gain) for pair, gain in results if pair in baseline]
+        if len(results) < 2:
+            parser.error(f"the baseline shares {len(results)} pairs with the match; an interval needs 2")
+        differences = [gain - baseline[pair] for pair, gain in results]
+        report["baseline_gain"] = sum(baseline[pair] for pair, _ in results) / len(results)
+        report["difference"] = sum(differences) / len(differences)
+        report["difference_ci95"] = list(t_interval(differences))
     gains = [g for _, g in results]
     low, high = t_interval(gains)
-    print(
-        json.dumps(
-            {
-                "game": job.game,
-                "bots": [a, b],
-                "seed": args.seed,
-                "pairs": len(gains),
-                "pair_range": [results[0][0], results[-1][0]],
-                "deals": args.deals,
-                "gain_per_game": sum(gains) / len(gains),
-                "ci95": [low, high],
-            },
-            indent=2,
-        )
-    )
+    report |= {
+        "pairs": len(gains),
+        "pair_range": [results[0][0], results[-1][0]],
+        "gain_per_game": sum(gains) / len(gains),
+        "ci95": [low, high],
+    }
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,12 @@ their weight to the interval: far fewer games settle the question than between u
 - ``+beliefs``, ``+uniform``: beliefs on (``hard``'s are off); or on, with each world kept uniformly
   from the same pool of four times the worlds: the baseline of equal worlds for ``+beliefs``, with the
   same random numbers (``expert+uniform`` is ``expert`` with the uniform sampler).
+- ``+beliefs=PHASE/PHASE``: beliefs read from the actions of the phases named (``bid/play``: the
+  bids and the card play) instead of the game's own.
 - ``+exact=N``: card-play decisions with at most N cards in hand valued by the game's exact solver in
   each world (All Fours, Back Alley; off at every level).
+- ``+x=K``: K times the game's ``hard`` budget (rollouts, fast rollouts, the cap on worlds) instead of
+  the level's multiple: ``hard+x=3`` is ``hard`` given three times its search.
 
     python -m bench.first_rounds back-alley --bots hard+beliefs,hard+uniform --pairs 100 --seed 5
 """
@@ -34,11 +38,26 @@ def get(name: str, *, game: str, seed: int | None = None, config: Any = None) ->
         key, _, value = option.partition("=")
         if key == "beliefs" and not value:
             settings["beliefs"] = True
+        elif key == "beliefs":
+            settings["beliefs"] = True
+            settings["belief_phases"] = frozenset(value.split("/"))
         elif key == "uniform" and not value:
             settings["beliefs"] = True
             settings["belief_phases"] = frozenset()
         elif key == "exact" and value.isdigit():
             settings["exact"] = int(value)
+        elif key == "x" and _positive(value):
+            settings["multiple"] = float(value)
         else:
-            raise ValueError(f"unknown search option {option!r} in {name!r}: beliefs, uniform, exact=N")
+            raise ValueError(
+                f"unknown search option {option!r} in {name!r}:"
+                " beliefs, beliefs=PHASE/PHASE, uniform, exact=N, x=K"
+            )
     return SearchBot(game, seed, level=level.strip().lower(), config=config, **settings)
+
+
+def _positive(value: str) -> bool:
+    try:
+        return float(value) > 0
+    except ValueError:
+        return False

@@ -44,6 +44,20 @@ def test_registered_as_hard_and_expert(game: str) -> None:
     assert hard.wants_events
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_multiple_scales_every_budget_of_hard(game: str) -> None:
+    """``multiple`` replaces the level's multiple of the game's ``hard`` budgets (the duplicate
+    benchmarks' ``hard+x=K``)."""
+    hard = SearchBot(game, 1)
+    scaled = SearchBot(game, 1, multiple=3)
+    assert scaled.rollouts == 3 * hard.rollouts
+    assert scaled.fast_rollouts == 3 * hard.fast_rollouts
+    # A game's own cap on worlds scales with the budget; the search's common cap does not.
+    assert scaled.max_worlds == (3 * hard.max_worlds if hard.rules.max_worlds else MAX_WORLDS)
+    half = SearchBot(game, 1, level="expert", multiple=0.5)
+    assert half.rollouts == round(hard.rollouts / 2) and half.name == "expert"
+
+
 def _random_position(game: str, seed: int, actions: int, phase: str | None = None) -> State:
     """A game advanced by random play until ``phase`` (if given), then ``actions`` more."""
     rng = random.Random(seed)

@@ -133,7 +133,9 @@ class SearchBot(Bot):
     of such decisions. Both default to the game's: on for Tractor, whose heuristic rollouts through
     the reference engine afford too few worlds to see much. ``playout`` (default on) plays the
     heuristic bots' card play on the game's fast path (its description's ``search.playout``) rather
-    than through the reference engine: the same values, so it is off only to compare the two."""
+    than through the reference engine: the same values, so it is off only to compare the two.
+    ``multiple`` (default: the level's, :data:`LEVELS`) scales the game's ``hard`` budgets: rollouts,
+    fast rollouts and the cap on worlds."""
 
     wants_events = True
 
@@ -153,6 +155,7 @@ class SearchBot(Bot):
         belief_phases: frozenset[str] | None = None,
         exact: int = 0,
         playout: bool = True,
+        multiple: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.game = games.get(game)
@@ -173,17 +176,18 @@ class SearchBot(Bot):
         self.solver: Callable[[State, int | None], Mapping[int, float]] | None = (
             None if solver is None or self.exact <= 0 else resolve(solver)
         )
-        self.rollouts = rollouts if rollouts is not None else self.rules.rollouts * LEVELS[level]
+        scale = LEVELS[level] if multiple is None else multiple
+        self.rollouts = rollouts if rollouts is not None else round(self.rules.rollouts * scale)
         self.min_worlds = min_worlds
         self.max_worlds = (
-            self.rules.max_worlds * LEVELS[level]
+            round(self.rules.max_worlds * scale)
             if self.rules.max_worlds
             else (MAX_WORLDS if rollouts is None else 0)
         )
         """At most this many worlds per decision (0: no cap): the game's, else :data:`MAX_WORLDS`
         for a level's own budget (a budget given, as the analysis gives one, buys its worlds)."""
         self.fast = self.rules.fast if fast is None else fast
-        default_fast = self.rules.fast_rollouts * LEVELS[level]
+        default_fast = round(self.rules.fast_rollouts * scale)
         self.fast_rollouts = default_fast if fast_rollouts is None else fast_rollouts
         self.config = self.game.Config.from_value(config)
         num_seats = self.game.num_seats(self.config)
