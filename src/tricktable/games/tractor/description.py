@@ -66,8 +66,10 @@ DESCRIPTION = GameDescription(
         rollouts=48,
         max_candidates=12,
         fast=1,
-        fast_rollouts=480,
-        max_worlds=60,
+        # Four times the first budget (480 and 60), once the compiled engine had made a decision
+        # about twice as cheap: +0.17 levels a first round against medium, on the same deals.
+        fast_rollouts=1920,
+        max_worlds=240,
         candidates="tricktable.bots.tractor:search_candidates",
         fast_policy="tricktable.bots.tractor_rollout:GreedyPolicy",
         fast_value=_fast_value,
