@@ -44,10 +44,12 @@ _GAMES = sorted(p.name for p in (_PACKAGE / "games").iterdir() if (p / "__init__
 # Then the RL environments' per-decision path (the vector environment, the episode, the observation
 # table and the action codec: numpy's types are Any to mypyc where the rl extra is missing); the AEC
 # class stays interpreted, as PettingZoo's subclass it gains nothing compiled, and keeps in the episode
-# all that a decision runs.
+# all that a decision runs. And Tractor's greedy rollout policy, which played most of a ``hard``
+# decision's time (issue 19's budget) interpreted.
 COMPILED_MODULES: tuple[str, ...] = (
     "tricktable.analysis.search",
     *(f"tricktable.analysis.{game}" for game in _GAMES if (_PACKAGE / "analysis" / f"{game}.py").exists()),
+    "tricktable.bots.tractor_rollout",
     "tricktable.cards",
     *(
         f"tricktable.core.{name}"
