@@ -20,6 +20,7 @@ their weight to the interval: far fewer games settle the question than between u
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tricktable import bots
@@ -57,7 +58,9 @@ def get(name: str, *, game: str, seed: int | None = None, config: Any = None) ->
 
 
 def _positive(value: str) -> bool:
+    """Whether ``value`` is a finite number above 0 (a budget multiple)."""
     try:
-        return float(value) > 0
+        number = float(value)
     except ValueError:
         return False
+    return math.isfinite(number) and number > 0
