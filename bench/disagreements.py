@@ -41,7 +41,7 @@ from tricktable.table import bot_seed, game_seed, split_names
 from tricktable.table.loop import acting_seat
 from tricktable.table.parallel import map_chunks
 
-__all__ = ["Disagreement", "Match", "deal_disagreements", "judge"]
+__all__ = ["Disagreement", "Match", "deal_disagreements", "judge", "summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +52,9 @@ class Match:
     bots: tuple[str, str]
     seed: int = 0
     judges: int = 4
+    """Playouts judging each choice."""
     first: int = 0
+    """The first deal: deal ``i`` of a chunk is game seed ``first + i``."""
     judge: str = "medium"
     """The bot that plays the deal on at every seat after each choice."""
     phases: frozenset[str] | None = None
