@@ -58,6 +58,30 @@ def test_a_multiple_scales_every_budget_of_hard(game: str) -> None:
     assert half.rollouts == round(hard.rollouts / 2) and half.name == "expert"
 
 
+def test_back_alley_expert_spends_its_multiple_on_the_bids_only() -> None:
+    """``level_phases``: Back Alley's ``expert`` weighs its bids in four times ``hard``'s worlds and
+    plays its cards with ``hard``'s; a budget given (the analysis gives one) applies everywhere."""
+    game = games.get("back-alley")
+    asked: list[int] = []
+
+    def worlds_asked(bot: SearchBot, state: State) -> int:
+        seat = state.to_move
+        assert seat is not None
+        bot._worlds = lambda seat, events, count: (asked.append(count), iter(()))[1]  # type: ignore[method-assign]
+        bot.evaluate(state.view(seat), state.events(seat), state.legal_actions(seat))
+        return asked.pop()
+
+    bidding = game.new(seed=3)
+    playing = _random_position("back-alley", 3, 2, phase="play")
+    for state in (bidding, playing):
+        assert 2 <= len(state.legal_actions()) <= game.description.search.max_candidates
+    hard, expert = SearchBot(game.name, 1), SearchBot(game.name, 1, level="expert")
+    assert worlds_asked(expert, bidding) == 4 * worlds_asked(hard, bidding)
+    assert worlds_asked(expert, playing) == worlds_asked(hard, playing)
+    given = SearchBot(game.name, 1, level="expert", rollouts=200)
+    assert worlds_asked(given, playing) == 200 // len(playing.legal_actions())
+
+
 def _random_position(game: str, seed: int, actions: int, phase: str | None = None) -> State:
     """A game advanced by random play until ``phase`` (if given), then ``actions`` more."""
     rng = random.Random(seed)

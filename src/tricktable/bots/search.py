@@ -135,7 +135,8 @@ class SearchBot(Bot):
     heuristic bots' card play on the game's fast path (its description's ``search.playout``) rather
     than through the reference engine: the same values, so it is off only to compare the two.
     ``multiple`` (default: the level's, :data:`LEVELS`) scales the game's ``hard`` budgets: rollouts,
-    fast rollouts and the cap on worlds."""
+    fast rollouts and the cap on worlds; only in the phases the game's ``level_phases`` names for the
+    level, when it names any (elsewhere the level searches with ``hard``'s budgets)."""
 
     wants_events = True
 
@@ -177,6 +178,10 @@ class SearchBot(Bot):
             None if solver is None or self.exact <= 0 else resolve(solver)
         )
         scale = LEVELS[level] if multiple is None else multiple
+        self.level_phases = (
+            self.rules.level_phases.get(level) if rollouts is None and fast_rollouts is None else None
+        )
+        """The phases where the level's own budget applies (None: every phase); ``hard``'s elsewhere."""
         self.rollouts = rollouts if rollouts is not None else round(self.rules.rollouts * scale)
         self.min_worlds = min_worlds
         self.max_worlds = (
@@ -261,10 +266,16 @@ class SearchBot(Bot):
         deal_key = self.rules.deal_key
         team = team_of(seat, self.game.num_seats(self.config))
         early = self.rules.phases is not None and view.phase not in self.rules.phases
-        budget = self.fast_rollouts if self.fast and (view.phase == "play" or early) else self.rollouts
+        fast = self.fast and (view.phase == "play" or early)
+        if self.level_phases is None or view.phase in self.level_phases:
+            budget = self.fast_rollouts if fast else self.rollouts
+            cap = self.max_worlds
+        else:
+            budget = self.rules.fast_rollouts if fast else self.rules.rollouts
+            cap = self.rules.max_worlds or MAX_WORLDS
         worlds = max(self.min_worlds, budget // len(candidates))
-        if self.max_worlds:
-            worlds = min(worlds, max(self.min_worlds, self.max_worlds))
+        if cap:
+            worlds = min(worlds, max(self.min_worlds, cap))
         values: list[list[float]] = [[] for _ in candidates]
         rng = self.rng
         solver = self.solver if view.phase == "play" and len(view.hand) <= self.exact else None

@@ -77,6 +77,11 @@ class Search:
     """Phases outside ``phases`` that a search level searches too, by level (Tractor's declarations
     and kitty): their rollouts go through the game with the heuristic bots up to the card play, and
     on the fast path from there."""
+    level_phases: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Where a level above ``hard`` spends its multiple of the budget, by level (a level not named:
+    in every phase it searches); in its other phases it searches with ``hard``'s budget. Back Alley's
+    ``expert`` gains by four times the worlds at its bids, where ``hard`` gives each of up to 14 bids
+    about 30 worlds, and loses by them in the card play (``bench/README.md``)."""
     belief_phases: frozenset[str] = frozenset()
     """Phases whose actions (bids) weigh a search's sampled worlds, at the levels with beliefs: a world
     counts as more likely where the other seats' actions there are what the heuristic bot would do."""

@@ -65,6 +65,7 @@ DESCRIPTION = GameDescription(
         scores=lambda s: tuple(float(x) for x in s.match.scores),
         phases=None,
         belief_phases=frozenset({"bid"}),
+        level_phases={"expert": frozenset({"bid"})},
         rollouts=420,
         max_candidates=14,
         playout="tricktable.bots.back_alley_rollout:heuristic_value",
