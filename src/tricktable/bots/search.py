@@ -61,7 +61,8 @@ Candidates = Callable[[View, Sequence[Action], Action, random.Random, int], list
 
 
 LEVELS: Mapping[str, int] = {"hard": 1, "expert": 4}
-"""Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision."""
+"""Each search level's budget, as a multiple of the game's ``hard`` rollouts per decision (in the
+phases the game's ``level_phases`` names for the level, where it names any)."""
 
 MAX_WORLDS = 240
 """At most this many worlds per decision of a level's own budget where the game sets no cap of its
