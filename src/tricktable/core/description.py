@@ -80,8 +80,9 @@ class Search:
     level_phases: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Where a level above ``hard`` spends its multiple of the budget, by level (a level not named:
     in every phase it searches); in its other phases it searches with ``hard``'s budget. Back Alley's
-    ``expert`` gains by four times the worlds at its bids, where ``hard`` gives each of up to 14 bids
-    about 30 worlds, and loses by them in the card play (``bench/README.md``)."""
+    ``expert`` chose better bids with four times the worlds, where ``hard`` gives each of up to 14
+    bids about 30 worlds; in the card play they were not shown to gain, and cost most of its time
+    (``bench/README.md``)."""
     belief_phases: frozenset[str] = frozenset()
     """Phases whose actions (bids) weigh a search's sampled worlds, at the levels with beliefs: a world
     counts as more likely where the other seats' actions there are what the heuristic bot would do."""
