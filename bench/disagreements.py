@@ -26,15 +26,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bench import variants
 from tricktable import games
 from tricktable.arena import t_interval
-from tricktable.bots.base import Bot
-from tricktable.bots.search import deal_value
+from tricktable.bots.search import deal_value, rollout
 from tricktable.core.actions import Action
 from tricktable.core.state import State, team_of
 from tricktable.table import bot_seed, game_seed, split_names
@@ -94,28 +93,9 @@ def judge(
                 s: variants.get(match.judge, game=game.name, seed=1_000 * k + s)
                 for s in range(state.num_seats)
             }
-            end = _play_deal(state.apply_legal(action, named), players, deal_key, deal_key(state))
+            end = rollout(state.apply_legal(action, named), players, deal_key, deal_key(state))
             totals[i] += deal_value(game.name, state, end, team)
     return [total / rounds for total in totals]
-
-
-def _play_deal(
-    state: State, players: dict[int, Bot], deal_key: Callable[[State], object], key: object
-) -> State:
-    """``state`` played on by ``players`` (each shown its seat's view, and its events if it wants
-    them: a search bot does) to the end of the deal ``key``."""
-    while not state.is_over and deal_key(state) == key:
-        seat = acting_seat(state)
-        assert seat is not None
-        named = None if seat == state.to_move else seat
-        legal = state.legal_actions(named)
-        player = players[seat]
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = player.choose(state.view(seat), legal, state.events(seat) if player.wants_events else ())
-        state = state.apply_legal(action, named)
-    return state
 
 
 def deal_disagreements(match: Match, deals: Sequence[int]) -> list[tuple[int, int, list[Disagreement]]]:

@@ -98,15 +98,21 @@ def rollout(
     key: object,
     until: Callable[[State], bool] = lambda state: False,
 ) -> State:
-    """``state`` played on by ``policies`` (a bot per seat, shown only that seat's view) until the
-    deal ``key`` is over (``deal_key`` gives another), the game is, or ``until(state)`` holds."""
+    """``state`` played on by ``policies`` (a bot per seat, shown only that seat's view, and its
+    events if it wants them: a search bot does) until the deal ``key`` is over (``deal_key`` gives
+    another), the game is, or ``until(state)`` holds."""
     while not state.is_over and deal_key(state) == key and not until(state):
         seat = state.to_move
         named = None
         if seat is None:
             seat = named = state.acting_seats()[0]
         legal = state.legal_actions(named)
-        action = legal[0] if len(legal) == 1 else policies[seat].choose(state.view(seat), legal)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            policy = policies[seat]
+            events = state.events(seat) if policy.wants_events else ()
+            action = policy.choose(state.view(seat), legal, events)
         state = state.apply_legal(action, named)
     return state
 
