@@ -12,6 +12,8 @@ their weight to the interval: far fewer games settle the question than between u
   bids and the card play) instead of the game's own.
 - ``+exact=N``: card-play decisions with at most N cards in hand valued by the game's exact solver in
   each world (All Fours, Back Alley; off at every level).
+- ``+tree=N``: the information-set tree search of N iterations decides instead of the world search
+  (:mod:`tricktable.bots.tree_search`; its exploration constant is the game's).
 - ``+x=K``: K times the game's ``hard`` budget (rollouts, fast rollouts, the cap on worlds) instead of
   the level's multiple: ``hard+x=3`` is ``hard`` given three times its search.
 
@@ -47,12 +49,14 @@ def get(name: str, *, game: str, seed: int | None = None, config: Any = None) ->
             settings["belief_phases"] = frozenset()
         elif key == "exact" and value.isdigit():
             settings["exact"] = int(value)
+        elif key == "tree" and value.isdigit():
+            settings["tree"] = int(value)
         elif key == "x" and _positive(value):
             settings["multiple"] = float(value)
         else:
             raise ValueError(
                 f"unknown search option {option!r} in {name!r}:"
-                " beliefs, beliefs=PHASE/PHASE, uniform, exact=N, x=K"
+                " beliefs, beliefs=PHASE/PHASE, uniform, exact=N, tree=N, x=K"
             )
     return SearchBot(game, seed, level=level.strip().lower(), config=config, **settings)
 

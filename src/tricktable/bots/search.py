@@ -47,6 +47,7 @@ from tricktable import games
 from tricktable.bots import heuristic_factory
 from tricktable.bots.base import Bot
 from tricktable.bots.fast_rollout import fast_value
+from tricktable.bots.tree_search import tree_search
 from tricktable.core.actions import Action
 from tricktable.core.description import resolve
 from tricktable.core.events import Event
@@ -143,7 +144,10 @@ class SearchBot(Bot):
     than through the reference engine: the same values, so it is off only to compare the two.
     ``multiple`` (default: the level's, :data:`LEVELS`) scales the game's ``hard`` budgets: rollouts,
     fast rollouts and the cap on worlds; only in the phases the game's ``level_phases`` names for the
-    level, when it names any (elsewhere the level searches with ``hard``'s budgets)."""
+    level, when it names any (elsewhere the level searches with ``hard``'s budgets). ``tree`` (default:
+    the game's ``tree`` iterations for the level; 0: off) decides by the information-set tree search
+    of :mod:`tricktable.bots.tree_search` instead, in every phase searched: its worlds are sampled
+    uniformly, so beliefs and the world search's budgets do not apply to it."""
 
     wants_events = True
 
@@ -164,6 +168,7 @@ class SearchBot(Bot):
         exact: int = 0,
         playout: bool = True,
         multiple: float | None = None,
+        tree: int | None = None,
     ) -> None:
         super().__init__(seed)
         self.game = games.get(game)
@@ -205,6 +210,9 @@ class SearchBot(Bot):
         num_seats = self.game.num_seats(self.config)
         path = self.rules.playout if playout and not self.fast else None
         self.playout: Callable[[State, int], float | None] | None = None if path is None else resolve(path)
+        self.tree = self.rules.tree.get(level, 0) if tree is None else tree
+        """Iterations of the information-set tree search that decides instead of the world search
+        (0: the world search decides)."""
         factory = heuristic_factory(self.game.name)
         self.fallback = factory(seed)
         self.policies: dict[int, Bot] = {s: factory(None) for s in range(num_seats)}
@@ -216,6 +224,11 @@ class SearchBot(Bot):
         seat = view.seat
         if seat is None or not events or (phases is not None and view.phase not in phases):
             return self.fallback.choose(view, legal, events)
+        if self.tree > 0:
+            try:
+                return tree_search(self, view, legal, events, self.tree, self.rules.tree_exploration)
+            except SampleError:
+                return self.fallback.choose(view, legal, events)
         default = self.fallback.choose(view, legal, events)
         candidates = self.candidates(view, legal, default)
         try:
@@ -307,7 +320,7 @@ class SearchBot(Bot):
                 for s, policy in self.policies.items():
                     policy.rng.seed(rollout_seed + s)
                 if self.playout is not None:
-                    values[i].append(self._play_out(world, after, key, team))
+                    values[i].append(self.play_out(world, after, key, team))
                     continue
                 if self.fast and early:
                     # Up to the card play through the game, then the fast path.
@@ -320,16 +333,15 @@ class SearchBot(Bot):
                 values[i].append(deal_value(game, world, end, team))
         return values
 
-    def _play_out(self, world: State, after: State, key: object, team: int) -> float:
+    def play_out(self, world: State, after: State, key: object, team: int) -> float:
         """The heuristic bots' rollout from ``after`` (``world`` after the candidate) to the end of the
         deal ``key``: through the game up to the card play, then on the game's fast path (its
         description's ``search.playout``: the same plays), or through the game to the end where that
-        cannot go."""
-        assert self.playout is not None
+        cannot go (or the game has no such path)."""
         game = self.game.name
         deal_key = self.rules.deal_key
         at_play = rollout(after, self.policies, deal_key, key, _at_play)
-        if deal_key(at_play) == key:
+        if self.playout is not None and deal_key(at_play) == key:
             rest = self.playout(at_play, team)
             if rest is not None:
                 return deal_value(game, world, at_play, team) + rest

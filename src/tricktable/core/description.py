@@ -83,6 +83,12 @@ class Search:
     ``expert`` chose better bids with four times the worlds, where ``hard`` gives each of up to 14
     bids about 30 worlds; in the card play they were not shown to gain, and cost most of its time
     (``bench/README.md``)."""
+    tree: Mapping[str, int] = field(default_factory=dict)
+    """By level, the iterations of the information-set tree search (:mod:`tricktable.bots.tree_search`)
+    that decides for that level instead of the world search (a level not named: the world search).
+    It suits games whose seats have few legal actions at each turn."""
+    tree_exploration: float = 0.0
+    """The tree search's UCB exploration constant, in the game's score units."""
     belief_phases: frozenset[str] = frozenset()
     """Phases whose actions (bids) weigh a search's sampled worlds, at the levels with beliefs: a world
     counts as more likely where the other seats' actions there are what the heuristic bot would do."""
