@@ -12,6 +12,7 @@ from bench import variants
 from tricktable import bots, games
 from tricktable.bots.search import SearchBot, deal_value
 from tricktable.bots.tree_search import Edge, grow
+from tricktable.core.errors import ConfigError
 from tricktable.core.state import State
 
 GAMES = ("all-fours", "back-alley")
@@ -128,9 +129,19 @@ def test_the_tree_search_beats_random_play() -> None:
     assert min(gains) > 0 and sum(gains) / len(gains) > 100, gains
 
 
-def test_benchmarks_name_it() -> None:
+def test_off_at_every_level_and_named_by_the_benchmarks() -> None:
+    for game in GAMES:
+        for level in ("hard", "expert"):
+            searching = bots.get(level, game=game)
+            assert isinstance(searching, SearchBot) and searching.tree == 0
     bot = variants.get("hard+tree=40", game="all-fours", seed=1)
     assert isinstance(bot, SearchBot) and bot.tree == 40
-    assert SearchBot("all-fours", seed=1).tree == 0
     with pytest.raises(ValueError, match="tree=N"):
         variants.get("hard+tree=many", game="all-fours")
+
+
+def test_tractor_has_none() -> None:
+    """Tractor's multi-card plays number in the thousands: the tree search refuses it, naming the
+    games it serves."""
+    with pytest.raises(ConfigError, match=r"tractor has no tree search.*all-fours, back-alley"):
+        SearchBot("tractor", seed=1, tree=10)

@@ -50,6 +50,7 @@ from tricktable.bots.fast_rollout import fast_value
 from tricktable.bots.tree_search import tree_search
 from tricktable.core.actions import Action
 from tricktable.core.description import resolve
+from tricktable.core.errors import ConfigError
 from tricktable.core.events import Event
 from tricktable.core.sampling import SampleError
 from tricktable.core.state import State, team_of
@@ -213,6 +214,12 @@ class SearchBot(Bot):
         self.tree = self.rules.tree.get(level, 0) if tree is None else tree
         """Iterations of the information-set tree search that decides instead of the world search
         (0: the world search decides)."""
+        if self.tree and not self.rules.tree_exploration:
+            raise ConfigError(
+                f"{self.game.name} has no tree search (its seats' legal actions are too many for one);"
+                " tree=N is for the games whose search sets tree_exploration: "
+                + ", ".join(d.name for d in games.descriptions() if d.search.tree_exploration)
+            )
         factory = heuristic_factory(self.game.name)
         self.fallback = factory(seed)
         self.policies: dict[int, Bot] = {s: factory(None) for s in range(num_seats)}

@@ -88,7 +88,8 @@ class Search:
     that decides for that level instead of the world search (a level not named: the world search).
     It suits games whose seats have few legal actions at each turn."""
     tree_exploration: float = 0.0
-    """The tree search's UCB exploration constant, in the game's score units."""
+    """The tree search's UCB exploration constant, in the game's score units (0: the game has no tree
+    search: Tractor, whose seats' multi-card plays number in the thousands)."""
     belief_phases: frozenset[str] = frozenset()
     """Phases whose actions (bids) weigh a search's sampled worlds, at the levels with beliefs: a world
     counts as more likely where the other seats' actions there are what the heuristic bot would do."""
