@@ -1,4 +1,5 @@
-"""Information-set tree search: the search bots' other way to decide (All Fours' ``expert``).
+"""Information-set tree search: the search bots' other way to decide (an option, ``SearchBot(tree=N)``
+or a game's ``Search.tree`` by level, off at every level: ``bench/README.md`` has its measures).
 
 The world search (:meth:`~tricktable.bots.search.SearchBot.evaluate`) values each candidate in
 sampled worlds, each seat then playing on by the heuristic: every world is searched as if the seat
