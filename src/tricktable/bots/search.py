@@ -48,6 +48,7 @@ from tricktable.bots import heuristic_factory
 from tricktable.bots.base import Bot
 from tricktable.bots.fast_rollout import fast_value
 from tricktable.bots.tree_search import tree_search
+from tricktable.bots.turns import next_turn
 from tricktable.core.actions import Action
 from tricktable.core.description import resolve
 from tricktable.core.errors import ConfigError
@@ -104,10 +105,7 @@ def rollout(
     events if it wants them: a search bot does) until the deal ``key`` is over (``deal_key`` gives
     another), the game is, or ``until(state)`` holds."""
     while not state.is_over and deal_key(state) == key and not until(state):
-        seat = state.to_move
-        named = None
-        if seat is None:
-            seat = named = state.acting_seats()[0]
+        seat, named = next_turn(state)
         legal = state.legal_actions(named)
         if len(legal) == 1:
             action = legal[0]

@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tricktable.bots.turns import next_turn
 from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.state import State, team_of
@@ -94,10 +95,7 @@ def grow(
             if state.is_over or deal_key(state) != key:
                 value = game.description.deal_value(world, state, team)
                 break
-            mover = state.to_move
-            named = None
-            if mover is None:
-                mover = named = state.acting_seats()[0]
+            mover, named = next_turn(state)
             moves = state.legal_actions(named)
             if len(moves) == 1:
                 state = state.apply_legal(moves[0], named)
