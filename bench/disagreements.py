@@ -34,10 +34,10 @@ from bench import variants
 from tricktable import games
 from tricktable.arena import t_interval
 from tricktable.bots.search import deal_value, rollout
+from tricktable.bots.turns import next_turn
 from tricktable.core.actions import Action
 from tricktable.core.state import State, team_of
 from tricktable.table import bot_seed, game_seed, split_names
-from tricktable.table.loop import acting_seat
 from tricktable.table.parallel import map_chunks
 
 __all__ = ["Disagreement", "Match", "deal_disagreements", "judge", "summary"]
@@ -119,9 +119,7 @@ def deal_disagreements(match: Match, deals: Sequence[int]) -> list[tuple[int, in
         decisions = 0
         found: list[Disagreement] = []
         while not state.is_over and deal_key(state) == key:
-            seat = acting_seat(state)
-            assert seat is not None
-            named = None if seat == state.to_move else seat
+            seat, named = next_turn(state)
             legal = state.legal_actions(named)
             view = state.view(seat)
             events = state.events(seat)

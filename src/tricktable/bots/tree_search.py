@@ -128,11 +128,9 @@ def grow(
 def _play_out(
     bot: SearchBot, world: State, after: State, key: object, team: int, rng: random.Random
 ) -> float:
-    """What the deal ``key`` of ``world`` gains ``team`` when ``after`` is played out by the heuristic
-    bots (seeded afresh from ``rng``), as the world search plays its rollouts out."""
+    """What the deal ``key`` of ``world`` gains ``team`` when ``after`` (maybe past its end) is played
+    out by the heuristic bots (seeded afresh from ``rng``), as the world search plays its rollouts out."""
     seed = rng.getrandbits(64)
     for s, policy in bot.policies.items():
         policy.rng.seed(seed + s)
-    if after.is_over or bot.rules.deal_key(after) != key:
-        return bot.game.description.deal_value(world, after, team)
     return bot.play_out(world, after, key, team)

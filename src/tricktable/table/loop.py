@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tricktable.bots import Bot
+from tricktable.bots.turns import next_turn
 from tricktable.core.actions import Action
 from tricktable.core.events import Event
 from tricktable.core.state import State
@@ -31,14 +32,7 @@ __all__ = ["Decision", "EventFeed", "Playout", "acting_seat", "bot_choice", "nex
 def acting_seat(state: State) -> int | None:
     """The seat whose action comes next: the seat to move, or, when no single seat is (every seat
     may act), the first that may; None once the game is over."""
-    if state.is_over:
-        return None
-    if state.to_move is not None:
-        return state.to_move
-    seats = state.acting_seats()
-    if not seats:
-        raise RuntimeError(f"no seat may act in {state!r}, yet the game is not over")
-    return seats[0]
+    return None if state.is_over else next_turn(state)[0]
 
 
 class EventFeed:
