@@ -143,7 +143,8 @@ def _pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[No
 def new_page(browser: Browser, viewport: dict[str, int], locale: str = "en-GB") -> Page:
     context = browser.new_context(viewport=viewport, locale=locale, has_touch=viewport == PHONE)
     page = context.new_page()
-    page.set_default_timeout(15000)
+    # a ceiling on each wait for a condition, never a pace: a loaded machine may take many seconds
+    page.set_default_timeout(60_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]

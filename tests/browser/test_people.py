@@ -48,23 +48,18 @@ def test_two_browsers_join_away_stand_in_return_chat(browser: Browser, server: S
     friend.goto(invite)
     friend.wait_for_selector("#board:not([hidden])")
     # the host sees her at once: the seat box, the log, her chat line's author (no reload, no move)
-    host.wait_for_function(f"document.querySelector(\"{SEAT_1}\")?.textContent.includes('Bea')", timeout=3000)
-    host.wait_for_function(
-        "document.getElementById('log').textContent.includes('Bea sits at seat 2')",
-        timeout=3000,
-    )
+    host.wait_for_function(f"document.querySelector(\"{SEAT_1}\")?.textContent.includes('Bea')")
+    host.wait_for_function("document.getElementById('log').textContent.includes('Bea sits at seat 2')")
     friend.click("#tab-chat")  # on a phone the chat is a sheet, a tap away
     friend.fill("#chat-text", "hello from Bea")
     friend.click("#chat-form button[type=submit]")
-    host.wait_for_function(
-        "document.getElementById('chat-log').textContent.includes('Bea: hello from Bea')", timeout=3000
-    )
+    host.wait_for_function("document.getElementById('chat-log').textContent.includes('Bea: hello from Bea')")
     shot(host, "people-joined-desktop")
     shot(friend, "people-invited-phone")
     # the friend closes her page: marked away on the host's page, and once it is her turn, the
     # seconds until her stand-in acts
     friend.context.close()
-    host.wait_for_selector(f"{SEAT_1} [data-presence='away']", timeout=5000)
+    host.wait_for_selector(f"{SEAT_1} [data-presence='away']")
     assert "Bea is away." in host.inner_text("#log")
     play_until(host, f'Boolean(document.querySelector("{SEAT_1} .countdown")?.textContent.trim())')
     assert "a bot plays in" in host.inner_text(f"{SEAT_1} .countdown")
@@ -77,9 +72,7 @@ def test_two_browsers_join_away_stand_in_return_chat(browser: Browser, server: S
     # the host reloads: what was said is still there, and the stand-in's plays are still marked
     host.reload()
     host.wait_for_selector("#board:not([hidden])")
-    host.wait_for_function(
-        "document.getElementById('chat-log').textContent.includes('hello from Bea')", timeout=3000
-    )
+    host.wait_for_function("document.getElementById('chat-log').textContent.includes('hello from Bea')")
     assert "(by a stand-in bot)" in host.inner_text("#log")
     assert not host.errors  # type: ignore[attr-defined]
 
@@ -92,15 +85,13 @@ def test_friend_returns_and_is_seen(browser: Browser, server: Server) -> None:
     open_table(host, server.url, table, "Ann")
     friend = new_page(browser, DESKTOP)
     open_table(friend, server.url, table, "Bea")
-    host.wait_for_function(f"document.querySelector(\"{SEAT_1}\")?.textContent.includes('Bea')", timeout=3000)
+    host.wait_for_function(f"document.querySelector(\"{SEAT_1}\")?.textContent.includes('Bea')")
     friend.close()  # the tab closes; the seat's token stays on her device
-    host.wait_for_selector(f"{SEAT_1} [data-presence='away']", timeout=5000)
+    host.wait_for_selector(f"{SEAT_1} [data-presence='away']")
     again = friend.context.new_page()
     again.goto(f"{server.url}/table/{table}")
     again.wait_for_selector("#board:not([hidden])")
-    host.wait_for_function(
-        "document.getElementById('log').textContent.includes('Bea is back.')", timeout=5000
-    )
+    host.wait_for_function("document.getElementById('log').textContent.includes('Bea is back.')")
     assert not host.query_selector(f"{SEAT_1} [data-presence]")
     shot(host, "people-back-desktop")
 
@@ -124,7 +115,7 @@ def test_deal_summary_waits_for_the_players(browser: Browser, server: Server) ->
     page.click("#summary-continue")
     page.wait_for_selector("#banner", state="hidden")
     if page.evaluate("document.body.dataset.turn") != "me":  # the bots go on at once
-        page.wait_for_function(f"document.body.dataset.version !== {before!r}", timeout=5000)
+        page.wait_for_function(f"document.body.dataset.version !== {before!r}")
     page.select_option("#lang-select", "cy")
     assert not page.errors  # type: ignore[attr-defined]
 
@@ -140,7 +131,7 @@ def test_game_over_offers_a_rematch_at_the_same_seats(browser: Browser, server: 
     assert "Game over" in page.inner_text("#banner") and "(your team)" in page.inner_text("#banner")
     shot(page, "summary-game-over-phone")
     page.click("#rematch")
-    page.wait_for_url(lambda url: table not in url, timeout=10000)
+    page.wait_for_url(lambda url: table not in url)
     page.wait_for_selector("#board:not([hidden])")
     seat = page.evaluate("document.querySelector('#felt .seat.me')?.dataset.seat")
     assert seat == "0"  # the same seat, with the same token
@@ -161,7 +152,7 @@ def test_lobby_updates_itself_words_counts_and_fits_a_phone(browser: Browser, se
         "/api/tables",
         {"game": "back-alley", "name": "Cara's table", "bots": [None] * 4},
     )
-    page.wait_for_selector(f"#open li[data-table='{made['id']}']", timeout=8000)
+    page.wait_for_selector(f"#open li[data-table='{made['id']}']")
     line = page.inner_text(f"#open li[data-table='{made['id']}']")
     assert "4 free seats" in line and "not started" in line and "nobody at the table" in line
     server.api(f"/api/tables/{made['id']}/seats/0", {"name": "Cara"})

@@ -476,6 +476,7 @@ def test_jokers_have_faces_of_their_own(browser: Browser, server: Server) -> Non
     page.context.close()
 
 
+@pytest.mark.check  # make check's smoke test of the browser table: the page loads
 def test_spectator_sees_no_hand(browser: Browser, server: Server) -> None:
     table = server.table("all-fours", [None, "easy", "easy", "easy"])
     page = new_page(browser, PHONE)

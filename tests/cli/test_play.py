@@ -22,6 +22,7 @@ def _state(path: Path) -> State:
     return games.get(record["game"]).replay(record)
 
 
+@pytest.mark.check  # make check's smoke test of the terminal game
 def test_whole_all_fours_game_answering_1(cli: CliRunner, tmp_path: Path) -> None:
     run = cli("play", "all-fours", "--seed", "5", "--bots", "random", *AF_SHORT, stdin=ALWAYS_FIRST)
     assert run.code == 0, run.err

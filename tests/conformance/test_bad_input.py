@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.budget import scaled
 from tricktable import games
 from tricktable.cards import ALL_CARDS
 from tricktable.core import Action, ArgKind, IllegalActionError, InvalidActionError, RecordError, State
@@ -19,7 +20,7 @@ from tricktable.core import Action, ArgKind, IllegalActionError, InvalidActionEr
 from .walk import candidate_actions, walk
 
 GAMES = games.names()
-SEEDS = 40
+SEEDS = scaled(40)
 STEPS = 60
 BAD_SEATS: tuple[Any, ...] = (-1, 10**20, "1", 1.0, True, object(), 10**5000)
 

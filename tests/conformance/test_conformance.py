@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable import games
 from tricktable.core import ConfigError, IllegalActionError, InvalidActionError, NotYourTurnError, RecordError
 
@@ -26,14 +27,14 @@ from .walk import candidate_actions, card_counts, check_legality_agrees, check_v
 GAMES = games.names()
 
 # Seeds, and steps per seeded game, for the cheap per-step checks (thousands of games in all).
-QUICK_GAMES = 700
+QUICK_GAMES = scaled(700)
 QUICK_STEPS = 40
 # Fewer, deeper walks with the expensive checks at every step.
-DEEP_GAMES = 6
+DEEP_GAMES = scaled(6)
 DEEP_STEPS = 400
 # Short configurations under which a whole game ends quickly, to check the end of the game.
 SHORT_CONFIG: dict[str, dict[str, Any]] = {"all-fours": {"target": 7}, "back-alley": {}, "tractor": {}}
-WHOLE_GAMES = 3
+WHOLE_GAMES = scaled(3)
 WHOLE_GAME_STEP_LIMIT = 60_000
 
 
@@ -98,7 +99,7 @@ def test_whole_games_end_with_a_result(game: Any) -> None:
         assert again == last and hash(again) == hash(last)  # finished states are values too
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 300))
 def test_record_replays_to_the_identical_state(game: Any, seed: int, steps: int) -> None:
     *_, state = walk(game, seed, steps)
@@ -112,7 +113,7 @@ def test_record_replays_to_the_identical_state(game: Any, seed: int, steps: int)
 
 
 def test_out_of_turn_actions_are_refused(game: Any) -> None:
-    for seed in range(30):
+    for seed in range(scaled(30)):
         for state in walk(game, seed, 30):
             for seat in range(state.num_seats):
                 if state.may_act(seat) or state.is_over:
@@ -177,7 +178,7 @@ def test_seat_views_differ_from_the_spectators_only_in_their_seat_fields(game: A
     """What View.SEAT_FIELDS promises, which lets a server convert the common fields once and build
     only a seat's own fields (state.seat_fields) for every other seat; and a view's JSON made with an
     earlier view's (``after``: its unchanged fields taken as they are) is the view's own JSON."""
-    for seed in range(20):
+    for seed in range(scaled(20)):
         before = None
         for state in walk(game, 3_000 + seed, 300):
             public = state.view(None)

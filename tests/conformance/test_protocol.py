@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable import games
 from tricktable.core import ConfigError, InvalidActionError
 from tricktable.server.frames import KEPT, Frames, apply_delta, dumps
@@ -88,7 +89,7 @@ def _json(value: Any) -> Any:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=scaled(4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), lags=st.lists(st.integers(1, KEPT + 2), min_size=1, max_size=8))
 def test_deltas_applied_to_the_first_frame_are_the_full_frame_at_every_step(
     game: Any, seed: int, lags: list[int]

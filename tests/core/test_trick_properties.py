@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from tricktable.core.trick import first_from
 from tricktable.games.all_fours.play import allowed_plays
@@ -22,7 +23,7 @@ from tricktable.games.tractor.trump import TRUMPS, Trump
 from tricktable.games.tractor.winner import trick_winner as tractor_winner
 
 SUITED = [c for c in ALL_CARDS if not c.is_joker]
-SETTINGS = settings(max_examples=300, deadline=None)
+SETTINGS = settings(max_examples=scaled(300), deadline=None)
 
 # --- the previous code, as the reference ---------------------------------------------------------
 

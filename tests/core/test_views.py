@@ -12,6 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.budget import scaled
 from tricktable import games
 from tricktable.cards import ALL_CARDS, parse_cards
 from tricktable.core import State, team_of, to_jsonable
@@ -19,7 +20,7 @@ from tricktable.core.schema import document, registered_views
 from tricktable.core.views import SuitTrump, TrumpOrder
 
 SCHEMA_FILE = Path(__file__).parents[2] / "docs" / "view-schema.json"
-STATES_PER_GAME = 1000
+STATES_PER_GAME = scaled(1000)
 COMMON = (
     "game",
     "seat",

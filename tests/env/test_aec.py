@@ -32,6 +32,7 @@ OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
+@pytest.mark.check  # make check's smoke test of the RL environments
 @pytest.mark.parametrize("game", GAMES)
 def test_pettingzoo_api_test(game: str) -> None:
     with warnings.catch_warnings():

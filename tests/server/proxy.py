@@ -82,7 +82,7 @@ class Proxy(Endpoint):
         check = subprocess.run([*args, "-t"], capture_output=True, text=True)
         assert check.returncode == 0, check.stderr
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while True:
             try:
                 httpx.get(f"{self.url}/healthz", timeout=1)

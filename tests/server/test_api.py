@@ -57,6 +57,7 @@ def test_games(client: TestClient) -> None:
     assert all(g["default_bot"] in g["bots"] for g in body["games"])  # what the lobby offers first
 
 
+@pytest.mark.check  # make check's smoke test of the server
 def test_create_list_get_join_leave(client: TestClient) -> None:
     r = client.post(
         "/api/tables", json={"game": "back-alley", "name": "Friday", "bots": [None, "easy", None, "easy"]}

@@ -105,7 +105,7 @@ class Setup:
     def frame(self) -> dict[str, Any]:
         """The next frame other than chat and presence news."""
         while True:
-            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=10))
+            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
             if frame["type"] not in ("chat", "state", "seats", "chat_history"):
                 return frame
 
@@ -115,7 +115,10 @@ class Setup:
         time.sleep(0.05)  # two frames a case, well within the rate a connection may send
 
 
-@pytest.fixture(scope="module", params=SETUPS)
+# Each setup's servers serve all of its cases: pytest-xdist sends a setup's cases to one worker.
+@pytest.fixture(
+    scope="module", params=[pytest.param(s, marks=pytest.mark.xdist_group(f"bad-input-{s}")) for s in SETUPS]
+)
 def setup(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Setup]:
     tmp: Path = tmp_path_factory.mktemp(request.param)
     db = f"sqlite:///{tmp}/server.db" if request.param == "sqlite" else reset_postgres()
@@ -131,9 +134,9 @@ def setup(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
             s: first.post(f"/api/tables/{table['id']}/seats/{s}", {"name": f"p{s}"})["token"]
             for s in (mover, (mover + 1) % 4)
         }
-        ws = connect(f"{last.ws_url}/ws/tables/{table['id']}", open_timeout=10)
+        ws = connect(f"{last.ws_url}/ws/tables/{table['id']}", open_timeout=60)
         ws.send(json.dumps({"type": "hello", "token": tokens[mover]}))
-        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        assert json.loads(ws.recv(timeout=60))["type"] == "state"
         with httpx.Client(timeout=30) as http:
             setup = Setup(first, last, table["id"], tokens, mover, ws, http)
             setup.unchanged()
@@ -141,8 +144,8 @@ def setup(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         # the table still plays, seen through both processes
         legal = games.get("all-fours").new(seed=5).legal_actions(mover)
         ws.send(json.dumps({"type": "action", "action": str(legal[0]), "version": 0}))
-        deadline = time.monotonic() + 10
-        while httpx.get(f"{first.url}/api/tables/{table['id']}", timeout=10).json()["version"] != 1:
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{first.url}/api/tables/{table['id']}", timeout=60).json()["version"] != 1:
             assert time.monotonic() < deadline, "the table did not go on"
             time.sleep(0.05)
         ws.close()
@@ -203,11 +206,11 @@ def post(setup: Setup, route: str, field: str, fragment: str) -> httpx.Response:
             fields = {**CREATE, "config": f"{{{fragment}: 1}}"}
         else:
             fields = CREATE_FIELDS[field][1](fragment)
-        return setup.http.post(f"{setup.last.url}/api/tables", content=body(fields), timeout=10)
+        return setup.http.post(f"{setup.last.url}/api/tables", content=body(fields), timeout=60)
     seat = next(s for s in range(4) if s not in setup.tokens)
     fields = TAKE_FIELDS[field][1](fragment)
     return setup.http.post(
-        f"{setup.last.url}/api/tables/{setup.table}/seats/{seat}", content=body(fields), timeout=10
+        f"{setup.last.url}/api/tables/{setup.table}/seats/{seat}", content=body(fields), timeout=60
     )
 
 
@@ -231,7 +234,7 @@ def test_http_field(setup: Setup, route: str, field: str, fragment: str, code: s
         left = setup.http.delete(
             f"{setup.last.url}/api/tables/{setup.table}/seats/{answer['seat']}",
             headers={"authorization": f"Bearer {answer['token']}"},
-            timeout=10,
+            timeout=60,
         )
         assert left.status_code == 204
         setup.unchanged()
@@ -282,9 +285,9 @@ def test_http_table_id(setup: Setup, path: str, name: str) -> None:
     table_id, status, code = PATHS[name]
     url = f"{setup.last.url}/api/tables/{table_id}{path}"
     r = (
-        setup.http.post(url, json={"name": "x"}, timeout=10)
+        setup.http.post(url, json={"name": "x"}, timeout=60)
         if path == "/seats/0"
-        else setup.http.get(url, timeout=10)
+        else setup.http.get(url, timeout=60)
     )
     assert r.status_code == status, r.text
     assert r.json()["error"] == code
@@ -298,7 +301,7 @@ SEATS = {"wrong type": ("x", 404, "not_found"), "out of range": ("99999999999999
 def test_http_seat(setup: Setup, name: str) -> None:
     seat, status, code = SEATS[name]
     r = setup.http.post(
-        f"{setup.last.url}/api/tables/{setup.table}/seats/{seat}", json={"name": "x"}, timeout=10
+        f"{setup.last.url}/api/tables/{setup.table}/seats/{seat}", json={"name": "x"}, timeout=60
     )
     assert r.status_code == status and r.json()["error"] == code
 
@@ -320,7 +323,7 @@ def test_http_token(setup: Setup, name: str) -> None:
     r = setup.http.delete(
         f"{setup.last.url}/api/tables/{setup.table}/seats/{setup.mover}",
         headers={"authorization": b"Bearer " + token},
-        timeout=10,
+        timeout=60,
     )
     assert r.status_code == status and (code is None or r.json()["error"] == code), r.text
     setup.unchanged()
@@ -364,9 +367,9 @@ def test_websocket_field(setup: Setup, field: str, fragment: str, code: str | No
     frame = WS_FIELDS[field][1](fragment)
     setup.ws.send(raw(frame) if "\xff" in frame else frame)  # bytes: a binary frame
     if code is None:  # a chat line of 4-byte characters is said
-        said: dict[str, Any] = json.loads(setup.ws.recv(timeout=10))
+        said: dict[str, Any] = json.loads(setup.ws.recv(timeout=60))
         while said["type"] != "chat":
-            said = json.loads(setup.ws.recv(timeout=10))
+            said = json.loads(setup.ws.recv(timeout=60))
         assert said["text"] == "🂡 ♠ 𝄞"
     else:
         error = setup.frame()
@@ -402,19 +405,21 @@ def test_websocket_frame(setup: Setup, name: str) -> None:
 @pytest.mark.parametrize("name", PATHS)
 def test_websocket_table_id(setup: Setup, name: str) -> None:
     table_id, _, code = PATHS[name]
-    with connect(f"{setup.last.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
-        assert json.loads(ws.recv(timeout=10))["code"] == code
+    with connect(f"{setup.last.ws_url}/ws/tables/{table_id}", open_timeout=60) as ws:
+        assert json.loads(ws.recv(timeout=60))["code"] == code
     setup.goes_on()
 
 
 def test_websocket_flood(setup: Setup) -> None:
     """Far more frames than the rate allows: the surplus is refused, the rest answered, and after a
     pause the connection is served again."""
+    started = time.monotonic()
     for _ in range(300):
         setup.ws.send('{"type": "ping"}')
     kinds = [setup.frame() for _ in range(300)]
+    refilled = int(50 * (time.monotonic() - started))  # 50 a second: more, the slower the machine
     limited = [f for f in kinds if f["type"] == "error"]
-    assert len(limited) >= 100 and all(f["code"] == "rate_limited" for f in limited)
-    assert 0 < len(kinds) - len(limited) < 200
-    time.sleep(2.5)
+    assert all(f["code"] == "rate_limited" for f in limited)
+    assert 0 < len(kinds) - len(limited) <= 100 + refilled and limited
+    time.sleep(2.5)  # the bucket full again: 100 at 50 a second
     setup.goes_on()

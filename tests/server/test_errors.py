@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -180,16 +181,18 @@ def test_flood_is_rate_limited_and_the_table_goes_on(tmp_path: Path) -> None:
         token = join(client, t["id"], first)
         with client.websocket_connect(f"/ws/tables/{t['id']}") as ws:
             seat = Seat(ws, first)
+            started = time.monotonic()  # the hello takes one of the 10; the bucket refills at 5 a second
             ws.send_json({"type": "hello", "token": token})
             seat.until(0)
             for _ in range(30):
                 ws.send_json({"type": "ping"})
             kinds = [seat.receive()["type"] for _ in range(30)]
-            assert kinds.count("pong") == 9 and kinds.count("error") == 21
+            refilled = int(5 * (time.monotonic() - started))  # more, the slower the machine
+            assert 9 <= kinds.count("pong") <= 9 + refilled and kinds.count("error") == 30 - kinds.count(
+                "pong"
+            )
             assert seat.frames[-1]["code"] == "rate_limited"
-            import time
-
-            time.sleep(0.5)
+            time.sleep(0.5)  # a token back in the bucket: 0.2 s at 5 a second
             goes_on(client, t["id"], seat)
 
 

@@ -45,15 +45,17 @@ def test_http_requests_over_the_limit_are_refused_and_nothing_is_done(server: Se
     with httpx.Client(base_url=server.url, timeout=30) as http:
         # All at once: one after the other, a loaded machine can take long enough for the bucket to
         # refill (5 a second) that none is refused.
+        started = time.monotonic()
         with ThreadPoolExecutor(max_workers=30) as pool:
             answers = list(
                 pool.map(
                     lambda i: http.post("/api/tables", json={"game": "all-fours", "name": f"t{i}"}), range(30)
                 )
             )
+        refilled = int(5 * (time.monotonic() - started))  # 5 a second: more, the slower the machine
         made = [r.json()["id"] for r in answers if r.status_code == 201]
         refused = [r for r in answers if r.status_code != 201]
-        assert 10 <= len(made) < 20 and len(made) + len(refused) == 30
+        assert 10 <= len(made) <= 10 + refilled and len(made) + len(refused) == 30
         for r in refused:
             body = r.json()
             assert r.status_code == 429 and body["error"] == "rate_limited", r.text
@@ -73,7 +75,7 @@ def test_http_requests_over_the_limit_are_refused_and_nothing_is_done(server: Se
 
 
 def hello(server: Server, table: str, token: str | None = None) -> ClientConnection:
-    ws = connect(f"{server.ws_url}/ws/tables/{table}", open_timeout=10)
+    ws = connect(f"{server.ws_url}/ws/tables/{table}", open_timeout=60)
     ws.send(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
     return ws
 
@@ -83,7 +85,7 @@ def answers(ws: ClientConnection, count: int) -> list[dict[str, Any]]:
     state and people news."""
     out: list[dict[str, Any]] = []
     while len(out) < count:
-        frame = json.loads(ws.recv(timeout=10))
+        frame = json.loads(ws.recv(timeout=60))
         if frame["type"] in ("pong", "chat", "error"):
             out.append(frame)
     return out
@@ -94,7 +96,7 @@ def test_a_websocket_flood_is_refused_frame_by_frame_and_the_table_goes_on(serve
     mover = games.get("all-fours").new(seed=5).to_move
     token = server.post(f"/api/tables/{table}/seats/{mover}", {"name": "flooder"})["token"]
     ws = hello(server, table, token)
-    state = json.loads(ws.recv(timeout=10))
+    state = json.loads(ws.recv(timeout=60))
     assert state["type"] == "state" and state["version"] == 0
     for i in range(15):  # 30 frames at once: the burst (10, less the hello) is taken, the rest refused
         ws.send(json.dumps({"type": "chat", "text": f"line {i}"}))
@@ -113,7 +115,7 @@ def test_a_websocket_flood_is_refused_frame_by_frame_and_the_table_goes_on(serve
     watcher.close()
     # after the pause the connection is served again: its action is taken
     ws.send(json.dumps({"type": "action", "action": state["view"]["legal"][0], "version": 0}))
-    while json.loads(ws.recv(timeout=10)).get("version", 0) == 0:
+    while json.loads(ws.recv(timeout=60)).get("version", 0) == 0:
         pass
     assert server.get(f"/api/tables/{table}")["version"] == 1
     ws.close()
@@ -121,7 +123,7 @@ def test_a_websocket_flood_is_refused_frame_by_frame_and_the_table_goes_on(serve
 
 def answers_of(ws: ClientConnection) -> Iterator[dict[str, Any]]:
     while True:
-        yield json.loads(ws.recv(timeout=10))
+        yield json.loads(ws.recv(timeout=60))
 
 
 def test_a_websocket_that_floods_on_regardless_is_closed_saying_why(server: Server) -> None:
@@ -132,7 +134,7 @@ def test_a_websocket_that_floods_on_regardless_is_closed_saying_why(server: Serv
         for _ in range(20 * FLOOD * 10):
             ws.send('{"type": "ping"}')
         while True:
-            ws.recv(timeout=10)
+            ws.recv(timeout=60)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
     assert closed.value.rcvd.reason.startswith("over 5 frames a second:")
     other.send('{"type": "ping"}')

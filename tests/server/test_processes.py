@@ -109,7 +109,7 @@ def test_a_player_on_another_process_is_present_to_all(tmp_path: Path) -> None:
         assert a.get(f"/api/tables/{table['id']}")["version"] == 0
         assert player.frame["version"] == 0
         player.close()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while a.get(f"/api/tables/{table['id']}")["version"] == 0:
             assert time.monotonic() < deadline, "no stand-in played for the absent seat"
             time.sleep(0.2)
@@ -147,7 +147,7 @@ def test_a_seat_left_through_one_process_is_lost_at_once_in_the_other(tmp_path: 
         left = httpx.delete(
             f"{a.url}/api/tables/{table['id']}/seats/{mover}",
             headers={"authorization": f"Bearer {token}"},
-            timeout=10,
+            timeout=60,
         )
         assert left.status_code == 204
         action = player.frame["view"]["legal"][0]
@@ -155,7 +155,7 @@ def test_a_seat_left_through_one_process_is_lost_at_once_in_the_other(tmp_path: 
         player.ws.send(json.dumps({"type": "chat", "text": "still here?"}))
         codes = []
         while len(codes) < 2:
-            frame = json.loads(player.ws.recv(timeout=10))
+            frame = json.loads(player.ws.recv(timeout=60))
             if frame["type"] == "error":
                 codes.append(frame["code"])
             elif frame["type"] not in ("seats", "chat_history"):  # (who is at the table, what was said)
@@ -198,12 +198,12 @@ def test_a_join_on_another_process_reaches_every_page(tmp_path: Path) -> None:
     b = Server(db, tmp_path / "b.log")
     try:
         table = a.post("/api/tables", {"game": "all-fours", "name": "split", "seed": 5})
-        page = connect(f"{a.ws_url}/ws/tables/{table['id']}", open_timeout=10)
+        page = connect(f"{a.ws_url}/ws/tables/{table['id']}", open_timeout=60)
         page.send(json.dumps({"type": "hello"}))
 
         def seat_2(test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
             while True:
-                frame = json.loads(page.recv(timeout=10))
+                frame = json.loads(page.recv(timeout=60))
                 if frame["type"] == "seats" and test(frame["seats"][2]):
                     info: dict[str, Any] = frame["seats"][2]
                     return info
@@ -269,7 +269,7 @@ def test_a_ready_through_one_process_ends_the_pause_in_the_other(tmp_path: Path)
             start = next((i for i, pause in enumerate(said) if pause), None)
             return start is not None and any(pause is None for pause in said[start:])
 
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60
         while not (paused_then_went_on(0) and paused_then_went_on(1)):
             assert time.monotonic() < deadline, f"a process still waits: {pauses}"
             for seat in pages:

@@ -38,7 +38,7 @@ class Roaming(Player):
     def receive(self) -> dict[str, Any]:
         while True:
             try:
-                frame: dict[str, Any] = json.loads(self.ws.recv(timeout=20))
+                frame: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
             except ConnectionClosed as closed:
                 self.reopen(closed)
                 return self.frame
@@ -125,7 +125,7 @@ def process_of(server: Server) -> str:
 
 def check_nothing_lost(d: Deployment, final: int) -> None:
     """Every player saw exactly its seat's events of the whole game, and the log holds every action."""
-    record = httpx.get(f"{d.proxy.url}/api/tables/{d.table}/record", timeout=10).json()
+    record = httpx.get(f"{d.proxy.url}/api/tables/{d.table}/record", timeout=60).json()
     state = games.get("all-fours").replay(record)
     assert state.is_over and state.version == final == len(record["actions"])
     for p in d.players:
@@ -196,12 +196,14 @@ def test_through_the_proxy_a_client_is_limited_by_its_own_address(tmp_path: Path
     try:
         proxy = Proxy(tmp_path, [f"127.0.0.1:{s.port}" for s in servers])
         time.sleep(3)  # the buckets full again after the proxy's start
-        with httpx.Client(base_url=proxy.url, timeout=10) as http:
+        started = time.monotonic()
+        with httpx.Client(base_url=proxy.url, timeout=60) as http:
             answers = [
                 http.get("/api/tables", headers={"x-forwarded-for": f"198.51.100.{i}"}) for i in range(40)
             ]
+        refilled = 2 * int(2 * (time.monotonic() - started))  # 2 a second a process: more, the slower
         codes = [r.status_code for r in answers]
-        assert 10 <= codes.count(200) <= 16 and codes.count(429) == 40 - codes.count(200), codes
+        assert 10 <= codes.count(200) <= 10 + refilled and codes.count(429) == 40 - codes.count(200), codes
         refused = next(r for r in answers if r.status_code == 429)
         assert refused.json()["error"] == "rate_limited" and "2 requests a second" in refused.json()["reason"]
     finally:

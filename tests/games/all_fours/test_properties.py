@@ -10,6 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable.cards import ALL_CARDS
 from tricktable.core import Action
 from tricktable.games.all_fours import GAME, AllFoursState
@@ -80,7 +81,7 @@ def check_deal_points(before: tuple[int, ...], deal: int, state: AllFoursState) 
         assert after == state.match.scores
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(config=configs, seed=st.integers(0, 2**40))
 def test_random_games_keep_every_invariant(config: dict[str, object], seed: int) -> None:
     rng = random.Random(seed)
@@ -110,7 +111,7 @@ def test_random_games_keep_every_invariant(config: dict[str, object], seed: int)
     assert again == state and again.result == result
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(seed=st.integers(0, 2**40), steps=st.integers(0, 120))
 def test_replay_of_the_record_gives_an_equal_state(seed: int, steps: int) -> None:
     rng = random.Random(seed)
@@ -123,7 +124,7 @@ def test_replay_of_the_record_gives_an_equal_state(seed: int, steps: int) -> Non
     assert GAME.replay(GAME.record(state)).view(0) == state.view(0)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(seed=st.integers(0, 2**40), players=st.sampled_from([2, 4]))
 def test_every_legal_play_applies_and_old_states_stay_unchanged(seed: int, players: int) -> None:
     rng = random.Random(seed)

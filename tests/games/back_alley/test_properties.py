@@ -10,6 +10,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable.cards import ALL_CARDS
 from tricktable.core.actions import Action, play
 from tricktable.core.errors import IllegalActionError
@@ -29,7 +30,7 @@ CONFIGS = st.fixed_dictionaries(
         "overruled_board": st.sampled_from(["void", "failed"]),
     },
 )
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=scaled(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROBE_BIDS = [Action("bid", (), v) for v in ("pass", "board", 0, 1, 5, 12, 13)]  # malformed: core tests
 
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable.cards import Card, Suit, parse_cards
 from tricktable.core import IllegalActionError, NotYourTurnError
 from tricktable.games.tractor.declare import (
@@ -250,7 +251,7 @@ def test_declarations_can_be_picked_card_by_card() -> None:
 SPECIALS = parse_cards("2S 2H 2D 2C LJ BJ")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(
     st.lists(st.sampled_from(SPECIALS), max_size=6),
     st.integers(0, 3),

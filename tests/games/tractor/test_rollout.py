@@ -9,6 +9,8 @@ from collections import Counter
 
 import pytest
 
+from tests import budget
+from tests.budget import scaled
 from tricktable import bots
 from tricktable.bots.tractor_rollout import GreedyPolicy
 from tricktable.cards import ALL_CARDS, Card, parse_cards
@@ -85,17 +87,21 @@ def test_rounds_agree_with_the_reference() -> None:
     with random play many leads are throws (most fail), pairs and tractors that force their shapes."""
     seen: Counter[str] = Counter()
     rounds = 0
-    for n in range(400):
+    positions = scaled(400)
+    for n in range(positions):
         start = _play_phase_state(n)
         if start is None:
             continue
         for policy in (RandomPolicy(random.Random(n)), RandomPolicy(random.Random(-n)), GreedyPolicy()):
             seen += _replay(start, policy)
             rounds += 1
-    assert rounds > 1000
-    # Leads as the tricks record them (a failed throw leads its forced unit).
-    assert seen["failed"] > 300 and seen["throw"] > 60, seen
-    assert seen["tractor"] > 15 and seen["pair"] > 500, seen
+    assert rounds > positions * 5 // 2
+    # Leads as the tricks record them (a failed throw leads its forced unit): per 400 positions,
+    # over 300 failed throws, 60 throws, 15 tractors and 500 pairs.
+    assert seen["failed"] > positions * 3 // 4 and seen["throw"] > positions * 3 // 20, seen
+    assert seen["pair"] > positions * 5 // 4, seen
+    if not budget.is_small():  # a twentieth of the positions may lead no tractor
+        assert seen["tractor"] > 15, seen
 
 
 def _random_hand(rng: random.Random, size: int) -> list[Card]:

@@ -11,6 +11,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tricktable.cards import Card
 from tricktable.core.actions import action_key
 from tricktable.core.errors import IllegalActionError
@@ -118,7 +119,7 @@ def situations(draw: st.DrawFn, max_hand: int = 11) -> tuple[Hand, Hand, Trump, 
     return tuple(hand), tuple(lead), trump, rest
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(400), deadline=None)
 @given(situations())
 def test_follows_agree_with_each_other_and_the_reference(sit: Situation) -> None:
     hand, lead, trump, _ = sit
@@ -144,7 +145,7 @@ def test_follows_agree_with_each_other_and_the_reference(sit: Situation) -> None
             assert can == want
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(situations())
 def test_one_card_follows_list_the_general_enumeration(sit: Situation) -> None:
     """The single-card shortcut gives the plays of the full follow problem, in the same order, both
@@ -170,7 +171,7 @@ def _contains(big: Hand, small: tuple[Card, ...]) -> bool:
     return all(have[c] >= k for c, k in need.items())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(situations(), st.integers(0, 2**32))
 def test_greedy_selection_always_completes_a_legal_follow(sit: Situation, seed: int) -> None:
     hand, lead, trump, _ = sit
@@ -186,7 +187,7 @@ def test_greedy_selection_always_completes_a_legal_follow(sit: Situation, seed: 
     check_follow(hand, lead, picked, trump)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(situations(max_hand=7))
 def test_leads_agree(sit: Situation) -> None:
     hand, _, trump, _ = sit
@@ -209,7 +210,7 @@ def test_leads_agree(sit: Situation) -> None:
         check_lead(hand, picked, trump)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(situations(max_hand=9))
 def test_leads_list_each_suit_block_in_order(sit: Situation) -> None:
     """The lazy leads are the suits' sub-multiset blocks (S H D C, trumps), cards in action order."""
@@ -224,7 +225,7 @@ def test_leads_list_each_suit_block_in_order(sit: Situation) -> None:
     assert all(list(p) == sorted(p, key=action_key) for p in listed)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(situations())
 def test_throw_check_matches_a_brute_force_reading(sit: Situation) -> None:
     hand, lead, trump, rest = sit
@@ -252,7 +253,7 @@ def test_throw_check_matches_a_brute_force_reading(sit: Situation) -> None:
         assert result.forced == min(expected, key=lambda u: (len(u.cards), u.top, u.cards)).cards
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(situations(), st.integers(0, 2**32))
 def test_winner_is_a_play_that_matches_and_beats_the_rest(sit: Situation, seed: int) -> None:
     hand, lead, trump, rest = sit
@@ -271,7 +272,7 @@ def test_winner_is_a_play_that_matches_and_beats_the_rest(sit: Situation, seed: 
     assert trick_winner([*plays, plays[w]], trump) == w
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(situations(), st.integers(0, 2**32))
 def test_single_card_tricks_agree_with_the_shaped_winner(sit: Situation, seed: int) -> None:
     """The single-card shortcut names the winner the shape-based rule names, ties and trumps included."""
@@ -286,7 +287,7 @@ def test_single_card_tricks_agree_with_the_shaped_winner(sit: Situation, seed: i
 # --- the combinatorial sequences underneath ------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(st.lists(st.integers(1, 2), max_size=7), st.integers(0, 9))
 def test_multiset_combinations_list_each_sub_multiset_once(mults: list[int], r: int) -> None:
     items = tuple(range(len(mults)))
@@ -303,7 +304,7 @@ def test_multiset_combinations_list_each_sub_multiset_once(mults: list[int], r: 
     assert sorted(subs) == sorted(every)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(st.integers(0, 9), st.data())
 def test_unrank_combination_follows_lexicographic_order(n: int, data: st.DataObject) -> None:
     k = data.draw(st.integers(0, n))
