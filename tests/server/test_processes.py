@@ -18,7 +18,7 @@ from websockets.sync.client import connect
 
 from tests.server.helpers import run_async
 from tests.server.processes import Player, Server, play, reset_postgres
-from tricktable import games
+from tricktable import builds, games
 from tricktable.server.store import SeatLeft, TableRow, hash_token, open_store
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -37,6 +37,8 @@ def seat_players(server: Server, table_id: str, seats: range | list[int]) -> lis
 def test_kill_9_and_restart_loses_nothing(tmp_path: Path, database: str) -> None:
     db = DATABASES[database](tmp_path)
     server = Server(db, tmp_path / "server.log")
+    build = "the compiled build" if builds.is_compiled() else "the pure Python source"
+    assert build in (tmp_path / "server.log").read_text()  # its first line says which build serves
     try:
         table = server.post(
             "/api/tables", {"game": "all-fours", "name": "crash", "config": {"target": 1}, "seed": 5}

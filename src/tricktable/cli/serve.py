@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from tricktable import builds
 from tricktable.cli.errors import CliError
 
 __all__ = ["add_serve_parser", "serve_command"]
@@ -96,7 +97,12 @@ def serve_command(console: Console, args: argparse.Namespace) -> int:
         http_burst=args.http_burst,
     )
     app = create_app(args.db, settings)
-    console.print(f"tricktable server on http://{args.host}:{args.port}/ (database {args.db})", markup=False)
+    build = "the compiled build" if builds.is_compiled() else "the pure Python source"
+    console.print(
+        f"tricktable server on http://{args.host}:{args.port}/ (database {args.db}; {build})",
+        markup=False,
+        soft_wrap=True,  # one line, however long the database URL
+    )
     config = uvicorn.Config(
         app,
         host=args.host,
