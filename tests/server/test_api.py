@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -167,11 +168,9 @@ def test_record_only_when_finished(client: TestClient) -> None:
     r = client.get(f"/api/tables/{t['id']}/hands")
     assert check(client, r, "/api/tables/{table_id}/hands", "get")["error"] == "not_finished"
     done = new_table(client, "all-fours", config={"target": 1}, seed=4, bots=["random"] * 4)
-    import time
-
-    for _ in range(200):
-        if client.get(f"/api/tables/{done['id']}").json()["over"]:
-            break
+    deadline = time.monotonic() + 60
+    while not client.get(f"/api/tables/{done['id']}").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.05)
     r = client.get(f"/api/tables/{done['id']}/record")
     record = check(client, r, "/api/tables/{table_id}/record", "get")

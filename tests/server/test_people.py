@@ -169,8 +169,9 @@ def test_rematch_seats_the_same_players_at_a_new_deal(tmp_path: Path) -> None:
         t = new_table(client, "all-fours", config={"target": 1}, seed=5, bots=bots, absent_after=0.05)
         tid = t["id"]
         ann, bea = join(client, tid, 0, "Ann"), join(client, tid, 2, "Bea")
-        deadline = time.monotonic() + 30
-        while not room(client, tid).state.is_over and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while not room(client, tid).state.is_over:
+            assert time.monotonic() < deadline, "the stand-ins did not finish the game"
             time.sleep(0.05)
         page = connect(stack, client, tid, bea, 2)
         next_frame(page, "chat_history")
