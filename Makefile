@@ -31,6 +31,20 @@ help:  ## this list
 	@awk 'BEGIN { FS = ":[^#]*## " } /^[a-z][a-z-]*:.*## / { printf "  %-12s %s\n", $$1, $$2 }' \
 		$(firstword $(MAKEFILE_LIST))
 
+serve: $(SERVE_STAMP) compile-background  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
+	$(BIN)/tricktable serve $(ARGS)
+
+# The compile, the pure run, ruff and mypy side by side, then the whole suite on the compiled build.
+test: $(STAMP)  ## every check before a commit lands: ruff, mypy --strict, the whole suite on the compiled build and the compiled modules' tests on the pure source
+	@$(MAKE) --no-print-directory -j 2 --output-sync=target compile pytest-pure lint typecheck
+	@$(MAKE) --no-print-directory pytest
+
+check: $(STAMP)  ## the quick loop after an edit (about a minute): ruff, mypy, the tests marked check at small budgets
+	@$(MAKE) --no-print-directory -j 2 --output-sync=target lint typecheck pytest-check
+
+play: $(PLAY_STAMP) compile-background  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
+	$(BIN)/tricktable play $(GAME) $(ARGS)
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -89,22 +103,8 @@ compile-background: | $(BIN)/python
 		fi; \
 	fi
 
-play: $(PLAY_STAMP) compile-background  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
-	$(BIN)/tricktable play $(GAME) $(ARGS)
-
-serve: $(SERVE_STAMP) compile-background  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
-	$(BIN)/tricktable serve $(ARGS)
-
 loadtest: $(STAMP) $(COMPILED)  ## tables of 4 websocket clients against a server process (ARGS="--tables 1000 --think 1"; "--processes 2 --db postgresql://..." behind nginx; "--url URL")
 	$(BIN)/python -m bench.loadtest $(ARGS)
-
-# The compile, the pure run, ruff and mypy side by side, then the whole suite on the compiled build.
-test: $(STAMP)  ## every check before a commit lands: ruff, mypy --strict, the whole suite on the compiled build and the compiled modules' tests on the pure source
-	@$(MAKE) --no-print-directory -j 2 --output-sync=target compile pytest-pure lint typecheck
-	@$(MAKE) --no-print-directory pytest
-
-check: $(STAMP)  ## the quick loop after an edit (about a minute): ruff, mypy, the tests marked check at small budgets
-	@$(MAKE) --no-print-directory -j 2 --output-sync=target lint typecheck pytest-check
 
 lint: $(STAMP)  ## ruff check and ruff format --check
 	$(BIN)/ruff check src tests bench examples setup.py conftest.py
