@@ -15,8 +15,10 @@ ARGS   ?=
 # Cores for the C compiler and pytest's workers (pytest-xdist): every core, by default.
 JOBS   ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 # xdist sends each test to the next free worker; tests that share a module's servers carry one
-# xdist_group mark and go to the same worker (--dist loadgroup).
-PYTEST := $(BIN)/pytest -n $(JOBS) --dist loadgroup
+# xdist_group mark and go to the same worker (--dist loadgroup). The whole suite takes a worker more
+# than there are cores: its browser and server tests spend much of their time waiting.
+PYTEST := $(BIN)/pytest --dist loadgroup -n
+WORKERS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # The compiled modules' tests and doctests, run again on the pure source (see pytest-pure).
 PURE_TESTS := tests/analysis tests/conformance tests/golden tests/games tests/core tests/env \
 	src/tricktable/analysis src/tricktable/cards.py src/tricktable/core src/tricktable/games \
@@ -34,10 +36,9 @@ help:  ## this list
 serve: $(SERVE_STAMP) compile-background  ## the game server on a SQLite file, printing its URL (ARGS="--port 8765", "--db postgresql://...")
 	$(BIN)/tricktable serve $(ARGS)
 
-# The compile, the pure run, ruff and mypy side by side, then the whole suite on the compiled build.
+# Side by side: the pure run, ruff and mypy from the start, the compiled run once the build is made.
 test: $(STAMP)  ## every check before a commit lands: ruff, mypy --strict, the whole suite on the compiled build and the compiled modules' tests on the pure source
-	@$(MAKE) --no-print-directory -j 2 --output-sync=target compile pytest-pure lint typecheck
-	@$(MAKE) --no-print-directory pytest
+	@$(MAKE) --no-print-directory -j 3 --output-sync=target pytest pytest-pure lint typecheck
 
 check: $(STAMP)  ## the quick loop after an edit (about a minute): ruff, mypy, the tests marked check at small budgets
 	@$(MAKE) --no-print-directory -j 2 --output-sync=target lint typecheck pytest-check
@@ -114,18 +115,18 @@ typecheck: $(STAMP)  ## mypy --strict
 	$(BIN)/mypy
 
 pytest: $(STAMP) $(COMPILED)  ## the whole suite (with doctests) on the compiled build, on every core
-	$(PYTEST)
+	$(PYTEST) $(WORKERS)
 
 # The tests of the compiled modules (the solver's, the rules': conformance, golden, each game's and the
 # core's; the RL environments') and their doctests again on their pure Python source. It needs no build,
 # so make test runs it beside the compile. tests/core/test_builds.py runs once, in the compiled run: it
 # starts both builds in processes of its own.
 pytest-pure: $(STAMP)  ## the compiled modules' tests and doctests on the pure source
-	TRICKTABLE_PURE=1 $(PYTEST) $(PURE_TESTS) --ignore tests/core/test_builds.py
+	TRICKTABLE_PURE=1 $(PYTEST) $(JOBS) $(PURE_TESTS) --ignore tests/core/test_builds.py
 
 # On the pure source, which an edit leaves current (the build would take minutes to catch up).
 pytest-check: $(STAMP)
-	TRICKTABLE_PURE=1 $(PYTEST) -m check --budget small
+	TRICKTABLE_PURE=1 $(PYTEST) $(JOBS) -m check --budget small
 
 bench: $(STAMP) $(COMPILED)  ## throughput and latency benchmarks (see bench/README.md)
 	$(BIN)/python -m bench $(ARGS)
