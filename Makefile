@@ -17,7 +17,7 @@ JOBS   ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)
 # xdist sends each test to the next free worker; tests that share a module's servers carry one
 # xdist_group mark and go to the same worker (--dist loadgroup). The whole suite takes a worker more
 # than there are cores: its browser and server tests spend much of their time waiting.
-PYTEST := $(BIN)/pytest --dist loadgroup -n
+PYTEST := $(BIN)/pytest --dist loadgroup
 WORKERS ?= $(shell echo $$(( $(JOBS) + 1 )))
 # The compiled modules' tests and doctests, run again on the pure source (see pytest-pure).
 PURE_TESTS := tests/analysis tests/conformance tests/golden tests/games tests/core tests/env \
@@ -115,18 +115,18 @@ typecheck: $(STAMP)  ## mypy --strict
 	$(BIN)/mypy
 
 pytest: $(STAMP) $(COMPILED)  ## the whole suite (with doctests) on the compiled build, on every core
-	$(PYTEST) $(WORKERS)
+	$(PYTEST) -n $(WORKERS)
 
 # The tests of the compiled modules (the solver's, the rules': conformance, golden, each game's and the
 # core's; the RL environments') and their doctests again on their pure Python source. It needs no build,
 # so make test runs it beside the compile. tests/core/test_builds.py runs once, in the compiled run: it
 # starts both builds in processes of its own.
 pytest-pure: $(STAMP)  ## the compiled modules' tests and doctests on the pure source
-	TRICKTABLE_PURE=1 $(PYTEST) $(JOBS) $(PURE_TESTS) --ignore tests/core/test_builds.py
+	TRICKTABLE_PURE=1 $(PYTEST) -n $(JOBS) $(PURE_TESTS) --ignore tests/core/test_builds.py
 
 # On the pure source, which an edit leaves current (the build would take minutes to catch up).
 pytest-check: $(STAMP)
-	TRICKTABLE_PURE=1 $(PYTEST) $(JOBS) -m check --budget small
+	TRICKTABLE_PURE=1 $(PYTEST) -n $(JOBS) -m check --budget small
 
 bench: $(STAMP) $(COMPILED)  ## throughput and latency benchmarks (see bench/README.md)
 	$(BIN)/python -m bench $(ARGS)
