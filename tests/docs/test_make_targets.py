@@ -33,7 +33,7 @@ def test_make_help_lists_every_described_target() -> None:
 
 def _collected(*args: str) -> list[str]:
     out = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0", *args],
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", "-n", "0", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
