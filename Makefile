@@ -91,7 +91,8 @@ compile: $(COMPILED)  ## compile the modules listed in src/tricktable/builds.py 
 
 # serve and play start at once: where the build is missing or older than the source they run the pure
 # source, as fast to start and slower to play, while the build is made in the background for the next
-# start ($(VENV)/compile-background.log).
+# start ($(VENV)/compile-background.log), in a session of its own: a Ctrl-C that stops the server does
+# not stop the build.
 compile-background: | $(BIN)/python
 	@if ! $(MAKE) --no-print-directory -q $(COMPILED) 2> /dev/null; then \
 		mkdir -p build; \
@@ -100,7 +101,8 @@ compile-background: | $(BIN)/python
 		else \
 			echo "building the compiled modules in the background ($(VENV)/compile-background.log): this start runs" \
 				"the pure source, the next runs the build"; \
-			nohup $(MAKE) --no-print-directory $(COMPILED) > $(VENV)/compile-background.log 2>&1 < /dev/null & \
+			$$(command -v setsid) nohup $(MAKE) --no-print-directory $(COMPILED) \
+				> $(VENV)/compile-background.log 2>&1 < /dev/null & \
 		fi; \
 	fi
 
