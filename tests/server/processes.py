@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import hashlib
 import json
 import os
 import signal
@@ -30,12 +31,14 @@ def postgres_url() -> str:
     no system package. Its data directory is kept between runs (in the temporary directory), so only
     the first run initialises it; the server stops as the last process using it ends.
 
-    Each pytest-xdist worker has a database of its own beside the one named (``tricktable_test_gw0``
-    for ``tricktable_test``), since the tests empty theirs at will."""
+    The tests empty their database at will, so each checkout and each pytest-xdist worker has one of
+    its own beside the one named: ``tricktable_test_1a2b3c_gw0`` for ``tricktable_test``, from the
+    checkout's path and the worker's name (two checkouts may test at once on one server)."""
     if not _postgres:
         base = os.environ.get("TRICKTABLE_TEST_PG") or _embedded()
-        worker = os.environ.get("PYTEST_XDIST_WORKER")
-        _postgres.append(_created(base, f"{_database(base)}_{worker}") if worker else _created(base))
+        checkout = hashlib.sha256(str(Path(__file__).resolve().parents[2]).encode()).hexdigest()[:6]
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        _postgres.append(_created(base, f"{_database(base)}_{checkout}_{worker}"))
     return _postgres[0]
 
 
@@ -43,11 +46,10 @@ def _database(url: str) -> str:
     return urlsplit(url).path.lstrip("/") or "postgres"
 
 
-def _created(url: str, name: str | None = None) -> str:
-    """The URL of database ``name`` (or the URL's own) on the URL's server, created if missing."""
+def _created(url: str, name: str) -> str:
+    """The URL of database ``name`` on the URL's server, created if missing."""
     import asyncpg  # type: ignore[import-untyped]
 
-    name = name or _database(url)
     if not name.replace("_", "").isalnum():
         raise AssertionError(f"the test database's name must be letters, digits and _: {name!r}")
 
