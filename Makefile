@@ -40,7 +40,7 @@ serve: $(SERVE_STAMP) compile-background  ## the game server on a SQLite file, p
 test: $(STAMP)  ## every check before a commit lands: ruff, mypy --strict, the whole suite on the compiled build and the compiled modules' tests on the pure source
 	@$(MAKE) --no-print-directory -j 3 --output-sync=target pytest pytest-pure lint typecheck
 
-check: $(STAMP)  ## the quick loop after an edit (about a minute): ruff, mypy, the tests marked check at small budgets
+check: $(STAMP)  ## the quick loop after an edit (under a minute): ruff, mypy, the tests marked check at small budgets
 	@$(MAKE) --no-print-directory -j 2 --output-sync=target lint typecheck pytest-check
 
 play: $(PLAY_STAMP) compile-background  ## a terminal game against bots (GAME=all-fours|back-alley|tractor, ARGS=...)
